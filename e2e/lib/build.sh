@@ -1,0 +1,45 @@
+# Builds the cluster's binaries from the Go module proxy, each module under
+# e2e/tools pinned by its committed go.mod/go.sum. A version's output
+# directory is written once, then reused until the version changes.
+
+# go_build MODULE OUTDIR LDFLAGS PACKAGE...
+go_build() {
+  local mod=$1 out=$2 ldflags=$3; shift 3
+  [ -d "$out" ] && return 0
+  log "building $(basename "$out") from the Go module proxy (cached in $out)"
+  rm -rf "$out.tmp" && mkdir -p "$out.tmp"
+  # Static, reproducible binaries; -mod=readonly fails if go.sum is incomplete.
+  (cd "$E2E_DIR/tools/$mod" && CGO_ENABLED=0 go build -mod=readonly -trimpath \
+     -buildvcs=false -ldflags "-s -w $ldflags" -o "$out.tmp/" "$@")
+  mv "$out.tmp" "$out"
+}
+
+build_kubernetes() {
+  local v=k8s.io/component-base/version minor=${K8S_VERSION#v1.}
+  # Without these the binaries report v0.0.0-master and kubectl/kwok complain.
+  go_build kubernetes "$K8S_BIN" \
+    "-X $v.gitVersion=$K8S_VERSION -X $v.gitMajor=1 -X $v.gitMinor=${minor%%.*}" \
+    k8s.io/kubernetes/cmd/{kube-apiserver,kube-controller-manager,kube-scheduler,kubelet,kube-proxy,kubectl}
+}
+
+build_kwok() {
+  go_build kwok "$KWOK_BIN" "" sigs.k8s.io/kwok/cmd/kwok
+  [ -f "$KWOK_BIN/stages.yaml" ] && return 0
+  # kwok needs Stage objects to move simulated nodes and pods through their
+  # lifecycle; take the ones its own release ships, from the module cache.
+  local src
+  src=$(cd "$E2E_DIR/tools/kwok" && go mod download -json sigs.k8s.io/kwok | sed -n 's/.*"Dir": "\(.*\)",/\1/p')
+  local s; for s in node/fast/node-initialize node/heartbeat/node-heartbeat \
+                 pod/fast/pod-ready pod/fast/pod-complete pod/fast/pod-delete; do
+    cat "$src/kustomize/stage/$s.yaml"; echo '---'
+  done > "$KWOK_BIN/stages.yaml"
+}
+
+build_all() {
+  command -v go >/dev/null || die "Go is needed to build the cluster binaries"
+  build_kubernetes
+  go_build etcd "$ETCD_BIN" "" .
+  go_build coredns "$COREDNS_BIN" "" github.com/coredns/coredns
+  build_kwok
+  go_build pause "$PAUSE_BIN" "" .
+}

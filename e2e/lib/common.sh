@@ -1,0 +1,45 @@
+# Shared settings for the local cluster scripts. Sourced, never executed.
+set -euo pipefail
+
+E2E_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Built binaries, the base root filesystem and containerd's image store live
+# outside the repo and survive `down`, keyed by version, so a second `up` is fast.
+CACHE=${BROKERWISE_CACHE:-$HOME/.cache/brokerwise}
+# Everything a running cluster owns (PKI, etcd data, kubelet root, logs, pids).
+# `down` removes it: each `up` starts a fresh cluster.
+RUN=${BROKERWISE_RUN:-/var/lib/brokerwise}
+# The user's copy of the admin kubeconfig, ignored by git.
+STATE=$E2E_DIR/.state
+
+K8S_VERSION=v1.34.4
+ETCD_VERSION=v3.6.6
+COREDNS_VERSION=v1.12.1
+KWOK_VERSION=v0.8.0
+
+K8S_BIN=$CACHE/bin/kubernetes-$K8S_VERSION
+ETCD_BIN=$CACHE/bin/etcd-$ETCD_VERSION
+COREDNS_BIN=$CACHE/bin/coredns-$COREDNS_VERSION
+KWOK_BIN=$CACHE/bin/kwok-$KWOK_VERSION
+PAUSE_BIN=$CACHE/bin/pause-1
+
+# Addresses: the node IP sits on an empty bridge (the kernel has no dummy
+# links and the node IP cannot be loopback); pods get their own bridge.
+NODE_NAME=brokerwise-node
+NODE_BRIDGE=bwnode0
+NODE_IP=10.87.0.1
+CNI_BRIDGE=bwcni0
+POD_CIDR=10.88.0.0/16
+NODE_POD_CIDR=10.88.0.0/24
+SERVICE_CIDR=10.89.0.0/16
+API_SERVICE_IP=10.89.0.1
+API_URL=https://$NODE_IP:6443
+
+BROKER_LABEL=brokerwise.io/broker-node
+CGROUP=brokerwise
+CONTAINERD_SOCK=/run/brokerwise/containerd/containerd.sock
+PAUSE_IMAGE=brokerwise.io/pause:1
+
+log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+kctl() { "$K8S_BIN/kubectl" --kubeconfig "$RUN/kubeconfig" "$@"; }
+ctr_k8s() { ctr --address "$CONTAINERD_SOCK" -n k8s.io "$@"; }

@@ -1,0 +1,68 @@
+# Teardown: every process by PID, then containers, mounts, network
+# namespaces, cgroups, bridges, rules and kernel settings. Safe to run after a
+# failed or partial `up`, and twice.
+
+# PIDs left in a cgroup directory tree (shims, pod processes).
+cgroup_pids() { find "$@" -name cgroup.procs -exec cat {} + 2>/dev/null | sort -u; }
+
+kill_cgroup_tree() {
+  local pid
+  for pid in $(cgroup_pids "$@"); do kill -KILL "$pid" 2>/dev/null || true; done
+}
+
+containers_down() {
+  [ -S "$CONTAINERD_SOCK" ] && alive containerd || return 0
+  local id
+  for id in $(ctr_k8s tasks ls -q 2>/dev/null); do ctr_k8s tasks kill -s SIGKILL "$id" >/dev/null 2>&1 || true; done
+  sleep 0.5
+  for id in $(ctr_k8s tasks ls -q 2>/dev/null); do ctr_k8s tasks delete -f "$id" >/dev/null 2>&1 || true; done
+  # Removing containers releases their overlay snapshots' mounts.
+  for id in $(ctr_k8s containers ls -q 2>/dev/null); do ctr_k8s containers delete "$id" >/dev/null 2>&1 || true; done
+}
+
+mounts_down() {
+  local m
+  for m in $(findmnt -rn -o TARGET | grep -E "^($RUN|/run/brokerwise|$CACHE/containerd)(/|$)" | sort -r); do
+    umount "$m" 2>/dev/null || umount -l "$m"
+  done
+  # Pod network namespaces: bind mounts containerd made for its sandboxes.
+  for m in $(ip netns list 2>/dev/null | awk '/^cni-/ {print $1}'); do ip netns delete "$m" 2>/dev/null || true; done
+}
+
+cgroups_down() {
+  local h d
+  for h in /sys/fs/cgroup/*/; do
+    for d in "$h"kubepods "$h$CGROUP"; do
+      [ -d "$d" ] && find "$d" -depth -type d -exec rmdir {} \; 2>/dev/null
+    done
+  done
+  return 0
+}
+
+links_down() {
+  local l; for l in "$CNI_BRIDGE" "$NODE_BRIDGE"; do ip link delete "$l" 2>/dev/null || true; done
+  # veth ends whose pod namespace went away go with it; any left are ours.
+  for l in $(ip -o link show type veth 2>/dev/null | awk -F': ' '{print $2}' | cut -d@ -f1); do
+    ip -d link show "$l" | grep -q "master $CNI_BRIDGE" && ip link delete "$l"
+  done
+  return 0
+}
+
+cluster_down() {
+  local p
+  for p in kwok kube-proxy coredns kubelet; do stop_proc $p; done
+  containers_down
+  stop_proc containerd
+  for p in kube-scheduler kube-controller-manager kube-apiserver etcd; do stop_proc $p; done
+  # Anything still in the cluster's cgroups (containerd shims, pod
+  # processes) is ours: killed by PID.
+  kill_cgroup_tree /sys/fs/cgroup/pids/$CGROUP /sys/fs/cgroup/pids/kubepods
+  sleep 0.3
+  mounts_down
+  cgroups_down
+  links_down
+  rules_down
+  sysctls_restore
+  [ -d "$RUN" ] && rm -rf --one-file-system "$RUN"
+  rm -rf /run/brokerwise "$STATE"
+}

@@ -1,0 +1,81 @@
+# Images without a registry: layers are plain tars, packed with a config and a
+# manifest as a docker-archive and imported into containerd's k8s.io namespace,
+# where the kubelet finds them (pods use imagePullPolicy Never or IfNotPresent).
+
+IMAGES=$CACHE/images
+DEBIAN_MIRROR=${BROKERWISE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+BASE_PACKAGES=openjdk-17-jre-headless
+BASE_LAYER=$IMAGES/base-bookworm-$(echo "$BASE_PACKAGES" | tr ' ' '+').tar
+
+# layer_from_dir DIR OUT.tar: a reproducible layer (fixed owner, order, mtime),
+# so unchanged inputs give the same digest and need no new import.
+layer_from_dir() {
+  tar -C "$1" --sort=name --owner=0 --group=0 --numeric-owner --mtime=@0 -cf "$2" .
+}
+
+# The Debian root filesystem with a JRE, made once and cached.
+base_layer() {
+  [ -f "$BASE_LAYER" ] && return 0
+  local root=$IMAGES/rootfs.tmp
+  log "building base root filesystem (debootstrap bookworm + $BASE_PACKAGES)"
+  mkdir -p "$IMAGES"; base_cleanup "$root"
+  trap "base_cleanup '$root'" EXIT
+  debootstrap --variant=minbase --include="${BASE_PACKAGES// /,}" bookworm "$root" "$DEBIAN_MIRROR" \
+    > "$IMAGES/debootstrap.log" 2>&1 || die "debootstrap failed, see $IMAGES/debootstrap.log"
+  # Package lists, docs and caches only make the layer bigger.
+  rm -rf "$root"/var/lib/apt/lists/* "$root"/var/cache/apt/* "$root"/usr/share/doc \
+         "$root"/usr/share/man "$root"/var/log/*
+  layer_from_dir "$root" "$BASE_LAYER.tmp" && mv "$BASE_LAYER.tmp" "$BASE_LAYER"
+  base_cleanup "$root"; trap - EXIT
+}
+
+# debootstrap mounts /proc and /sys in the target; unmount before deleting.
+base_cleanup() {
+  local m; for m in $(findmnt -rn -o TARGET | grep "^$1/" | sort -r); do umount -l "$m"; done
+  rm -rf --one-file-system "$1"
+}
+
+# pack_image NAME:TAG OUT.tar CONFIG_JSON LAYER...: a docker-archive of LAYERs.
+pack_image() {
+  local ref=$1 out=$2 conf=$3; shift 3
+  local dir; dir=$(mktemp -d)
+  local diff_ids=() paths=() l id
+  for l in "$@"; do
+    id=$(sha256sum "$l" | cut -d' ' -f1)
+    mkdir -p "$dir/$id"; ln "$l" "$dir/$id/layer.tar" 2>/dev/null || cp "$l" "$dir/$id/layer.tar"
+    diff_ids+=("sha256:$id"); paths+=("$id/layer.tar")
+  done
+  jq -n --argjson c "$conf" --args '{architecture: "amd64", os: "linux", config: $c,
+      rootfs: {type: "layers", diff_ids: $ARGS.positional}}' "${diff_ids[@]}" > "$dir/config.json"
+  id=$(sha256sum "$dir/config.json" | cut -d' ' -f1); mv "$dir/config.json" "$dir/$id.json"
+  jq -n --arg c "$id.json" --arg r "$ref" --args '[{Config: $c, RepoTags: [$r], Layers: $ARGS.positional}]' \
+    "${paths[@]}" > "$dir/manifest.json"
+  tar -C "$dir" -cf "$out.tmp" . && mv "$out.tmp" "$out"
+  rm -rf "$dir"
+}
+
+# import_image TAR: into the node's containerd unless this exact tar is there.
+import_image() {
+  local tar=$1 sum; sum=$(sha256sum "$tar" | cut -d' ' -f1)
+  [ -S "$CONTAINERD_SOCK" ] || { log "containerd not running: $tar is imported by the next 'up'"; return 0; }
+  [ "$(cat "$tar.imported" 2>/dev/null)" = "$sum" ] && ctr_k8s images ls -q | grep -qxF "$(tar_ref "$tar")" && return 0
+  ctr_k8s images import "$tar" >/dev/null
+  echo "$sum" > "$tar.imported"
+}
+
+tar_ref() { tar -xOf "$1" ./manifest.json | jq -r '.[0].RepoTags[0]'; }
+
+images_load_pause() {
+  local dir=$IMAGES/pause.d out=$IMAGES/pause.tar
+  if [ ! -f "$out" ]; then
+    mkdir -p "$dir" && cp "$PAUSE_BIN/pause" "$dir/pause"
+    layer_from_dir "$dir" "$IMAGES/pause-layer.tar"
+    pack_image "$PAUSE_IMAGE" "$out" '{"Entrypoint": ["/pause"]}' "$IMAGES/pause-layer.tar"
+  fi
+  import_image "$out"
+}
+
+# Every cached image tar goes into a fresh node.
+images_load_cached() {
+  local t; for t in "$IMAGES"/*.image.tar; do [ -f "$t" ] && import_image "$t"; done; return 0
+}

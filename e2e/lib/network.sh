@@ -1,0 +1,71 @@
+# The node bridge, kernel settings and the guard that keeps every packet on
+# this machine.
+
+# Settings kubelet, kube-proxy or the CNI bridge plugin change; `down` puts
+# back the values saved by the first `up`.
+SYSCTLS=(vm.overcommit_memory vm.panic_on_oom kernel.panic kernel.panic_on_oops
+         kernel.keys.root_maxkeys kernel.keys.root_maxbytes net.ipv4.ip_forward
+         net.ipv4.conf.all.route_localnet net.bridge.bridge-nf-call-iptables)
+
+sysctls_save() {
+  [ -f "$RUN/sysctl.saved" ] && return 0   # a second `up` must not save changed values
+  local k; for k in "${SYSCTLS[@]}"; do
+    [ -e "/proc/sys/${k//./\/}" ] && echo "$k=$(sysctl -n "$k")"
+  done > "$RUN/sysctl.saved"
+}
+
+sysctls_restore() {
+  [ -f "$RUN/sysctl.saved" ] || return 0
+  local kv; while read -r kv; do sysctl -q -w "$kv" || log "could not restore $kv"; done < "$RUN/sysctl.saved"
+}
+
+# The node IP lives on an empty bridge: it cannot be loopback, the kernel has
+# no dummy links, and pods must reach the API server bound there.
+bridge_up() {
+  ip link show "$NODE_BRIDGE" >/dev/null 2>&1 || ip link add "$NODE_BRIDGE" type bridge
+  ip addr replace "$NODE_IP/24" dev "$NODE_BRIDGE"
+  ip link set "$NODE_BRIDGE" up
+}
+
+# Guard chains live in the mangle table: kube-proxy prepends its own ACCEPT
+# rules to filter/FORWARD, and mangle runs before filter whatever it does.
+#  - BROKERWISE-GUARD drops forwarded traffic that enters or leaves a project
+#    bridge (bw*) from or to any other interface: pods cannot reach outside.
+#  - BROKERWISE-EGRESS drops packets from processes the cluster started (the
+#    brokerwise cgroup) that would leave through any interface other than
+#    loopback or a project bridge: no image pull, no DNS lookup escapes.
+guard_up() {
+  iptables -t mangle -N BROKERWISE-GUARD 2>/dev/null || return 0
+  iptables -t mangle -A BROKERWISE-GUARD -i bw+ -o bw+ -j RETURN
+  iptables -t mangle -A BROKERWISE-GUARD -j DROP
+  iptables -t mangle -I FORWARD 1 -o bw+ -j BROKERWISE-GUARD
+  iptables -t mangle -I FORWARD 1 -i bw+ -j BROKERWISE-GUARD
+  iptables -t mangle -N BROKERWISE-EGRESS
+  iptables -t mangle -A BROKERWISE-EGRESS -o lo -j RETURN
+  iptables -t mangle -A BROKERWISE-EGRESS -o bw+ -j RETURN
+  iptables -t mangle -A BROKERWISE-EGRESS -j DROP
+  iptables -t mangle -I POSTROUTING 1 -m cgroup --path "$CGROUP" -j BROKERWISE-EGRESS
+  # The cluster uses no IPv6 at all.
+  ip6tables -t mangle -N BROKERWISE-GUARD
+  ip6tables -t mangle -A BROKERWISE-GUARD -j DROP
+  ip6tables -t mangle -I FORWARD 1 -i bw+ -j BROKERWISE-GUARD
+  ip6tables -t mangle -I FORWARD 1 -o bw+ -j BROKERWISE-GUARD
+  ip6tables -t mangle -I POSTROUTING 1 -m cgroup --path "$CGROUP" ! -o lo -j BROKERWISE-GUARD
+}
+
+# guard_drops: packets the guard dropped since `up` (IPv4 and IPv6).
+guard_drops() {
+  { iptables -t mangle -nvxL BROKERWISE-GUARD; iptables -t mangle -nvxL BROKERWISE-EGRESS
+    ip6tables -t mangle -nvxL BROKERWISE-GUARD; } 2>/dev/null |
+    awk '$3 == "DROP" { n += $1 } END { print n + 0 }'
+}
+
+# Removes every rule or chain named after the cluster (ours, kube-proxy's,
+# kubelet's, CNI's) by rewriting each table without them.
+rules_down() {
+  local t
+  for t in iptables ip6tables; do
+    command -v $t-save >/dev/null || continue
+    $t-save | grep -vE '(BROKERWISE-|KUBE-|CNI-)' | $t-restore
+  done
+}

@@ -1,0 +1,3 @@
+module brokerwise.io/e2e/tools/pause
+
+go 1.24.0
