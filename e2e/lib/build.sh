@@ -42,4 +42,16 @@ build_all() {
   go_build coredns "$COREDNS_BIN" "" github.com/coredns/coredns
   build_kwok
   go_build pause "$PAUSE_BIN" "" .
+  kube_api_test_layout
+}
+
+# Fabric8 kube-api-test (the operator's light integration tests) looks for
+# etcd, kube-apiserver and kubectl in <dir>/k8s/<version>-<os>-<arch>; in
+# offline mode it never downloads, so it runs these binaries built here.
+kube_api_test_layout() {
+  local dir=$CACHE/kube-api-test/k8s/${K8S_VERSION#v}-linux-amd64
+  mkdir -p "$dir"
+  ln -sf "$ETCD_BIN/etcd" "$dir/etcd"
+  ln -sf "$K8S_BIN/kube-apiserver" "$dir/kube-apiserver"
+  ln -sf "$K8S_BIN/kubectl" "$dir/kubectl"
 }

@@ -45,8 +45,10 @@ guard_up() {
   iptables -t mangle -A BROKERWISE-EGRESS -o bw+ -j RETURN
   iptables -t mangle -A BROKERWISE-EGRESS -j DROP
   iptables -t mangle -I POSTROUTING 1 -m cgroup --path "$CGROUP" -j BROKERWISE-EGRESS
-  # The cluster uses no IPv6 at all.
+  # The cluster uses no IPv6; pods still send link-local neighbour discovery
+  # across their bridge, which stays there.
   ip6tables -t mangle -N BROKERWISE-GUARD
+  ip6tables -t mangle -A BROKERWISE-GUARD -i bw+ -o bw+ -j RETURN
   ip6tables -t mangle -A BROKERWISE-GUARD -j DROP
   ip6tables -t mangle -I FORWARD 1 -i bw+ -j BROKERWISE-GUARD
   ip6tables -t mangle -I FORWARD 1 -o bw+ -j BROKERWISE-GUARD
@@ -68,4 +70,15 @@ rules_down() {
     command -v $t-save >/dev/null || continue
     $t-save | grep -vE '(BROKERWISE-|KUBE-|CNI-)' | $t-restore
   done
+}
+
+# guard_report: whether the guard is in place, and what it dropped (read by
+# the tests' network check).
+guard_report() {
+  local ok=yes
+  iptables -t mangle -C FORWARD -i bw+ -j BROKERWISE-GUARD 2>/dev/null || ok=no
+  iptables -t mangle -C FORWARD -o bw+ -j BROKERWISE-GUARD 2>/dev/null || ok=no
+  iptables -t mangle -C POSTROUTING -m cgroup --path "$CGROUP" -j BROKERWISE-EGRESS 2>/dev/null || ok=no
+  echo "guard-installed: $ok"
+  echo "guard-drops: $(guard_drops)"
 }

@@ -1,0 +1,57 @@
+package io.brokerwise.e2e;
+
+import io.fabric8.kubernetes.api.model.Affinity;
+import io.fabric8.kubernetes.api.model.AffinityBuilder;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Toleration;
+import io.fabric8.kubernetes.api.model.TolerationBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+/** Small shared pieces of the cluster tests. */
+final class Pods {
+
+    private Pods() {
+    }
+
+    /** Tolerates the dedicated broker nodes' taint. */
+    static Toleration brokerNodeToleration() {
+        return new TolerationBuilder().withKey(LocalCluster.BROKER_NODE_LABEL).withOperator("Equal")
+                .withValue("true").withEffect("NoSchedule").build();
+    }
+
+    /** Requires a node whose type label is (In) or is not (NotIn) kwok's. */
+    static Affinity simulatedNodes(String operator) {
+        return new AffinityBuilder().withNewNodeAffinity().withNewRequiredDuringSchedulingIgnoredDuringExecution()
+                .addNewNodeSelectorTerm().addNewMatchExpression().withKey(LocalCluster.SIM_NODE_LABEL)
+                .withOperator(operator).withValues(LocalCluster.SIM_NODE_VALUE).endMatchExpression()
+                .endNodeSelectorTerm().endRequiredDuringSchedulingIgnoredDuringExecution().endNodeAffinity()
+                .build();
+    }
+
+    /** A fresh namespace, so reruns and parallel runs do not collide. */
+    static String createNamespace(KubernetesClient k8s, String prefix) {
+        String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+        k8s.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(name).endMetadata().build()).create();
+        return name;
+    }
+
+    /** What a failed wait needs to be understood: each pod's phase and conditions, and events. */
+    static String describe(KubernetesClient k8s, String ns) {
+        String pods = k8s.pods().inNamespace(ns).list().getItems().stream().map(Pods::line)
+                .collect(Collectors.joining("\n"));
+        String events = k8s.v1().events().inNamespace(ns).list().getItems().stream()
+                .map(e -> e.getInvolvedObject().getName() + ": " + e.getReason() + " " + e.getMessage())
+                .collect(Collectors.joining("\n"));
+        return "pods:\n" + pods + "\nevents:\n" + events;
+    }
+
+    private static String line(Pod p) {
+        return p.getMetadata().getName() + " on " + p.getSpec().getNodeName() + " " + p.getStatus().getPhase() + " "
+                + p.getStatus().getConditions().stream()
+                        .map(c -> c.getType() + "=" + c.getStatus() + (c.getReason() == null ? "" : "(" + c.getReason() + ")"))
+                        .collect(Collectors.joining(","));
+    }
+}
