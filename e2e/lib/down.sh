@@ -27,6 +27,9 @@ mounts_down() {
   done
   # Pod network namespaces: bind mounts containerd made for its sandboxes.
   for m in $(ip netns list 2>/dev/null | awk '/^cni-/ {print $1}'); do ip netns delete "$m" 2>/dev/null || true; done
+  # The first pod made /run/netns a mount point; undo it once no namespace is left.
+  if mountpoint -q /run/netns && [ -z "$(ls -A /run/netns)" ]; then umount /run/netns; fi
+  return 0
 }
 
 cgroups_down() {
@@ -49,11 +52,11 @@ links_down() {
 }
 
 cluster_down() {
-  local p
-  for p in kwok kube-proxy coredns kubelet; do stop_proc $p; done
+  stop_procs kwok kube-proxy coredns kubelet
   containers_down
-  stop_proc containerd
-  for p in kube-scheduler kube-controller-manager kube-apiserver etcd; do stop_proc $p; done
+  stop_procs containerd
+  stop_procs kube-scheduler kube-controller-manager kube-apiserver
+  stop_procs etcd
   # Anything still in the cluster's cgroups (containerd shims, pod
   # processes) is ours: killed by PID.
   kill_cgroup_tree /sys/fs/cgroup/pids/$CGROUP /sys/fs/cgroup/pids/kubepods

@@ -26,14 +26,25 @@ start_proc() {
   echo $! > "$RUN/pids/$name.pid"
 }
 
-# stop_proc NAME: TERM, then KILL after 10 s, by the recorded PID only.
-stop_proc() {
-  alive "$1" || { rm -f "$RUN/pids/$1.pid"; return 0; }
-  local pid i; pid=$(cat "$RUN/pids/$1.pid")
-  kill -TERM "$pid" 2>/dev/null || true
-  for i in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-  kill -KILL "$pid" 2>/dev/null || true
-  rm -f "$RUN/pids/$1.pid"
+# running PID: exists and is not a zombie waiting for PID 1 to reap it.
+running() { [ -r "/proc/$1/stat" ] && [ "$(cut -d' ' -f3 "/proc/$1/stat")" != Z ]; }
+
+# stop_procs NAME...: TERM to all at once, KILL whatever still runs after
+# 10 s; by the recorded PIDs only.
+stop_procs() {
+  local name pids=() pid i
+  for name in "$@"; do
+    alive "$name" && pids+=("$(cat "$RUN/pids/$name.pid")")
+    rm -f "$RUN/pids/$name.pid"
+  done
+  [ ${#pids[@]} -eq 0 ] && return 0
+  kill -TERM "${pids[@]}" 2>/dev/null || true
+  for i in $(seq 100); do
+    for pid in "${pids[@]}"; do running "$pid" && break; done
+    running "$pid" || return 0
+    sleep 0.1
+  done
+  kill -KILL "${pids[@]}" 2>/dev/null || true
 }
 
 # wait_for SECONDS DESCRIPTION COMMAND...: polls COMMAND until it succeeds.
