@@ -1,0 +1,143 @@
+package io.brokerwise.model.fit;
+
+import io.brokerwise.model.service.BrokerProfile;
+import io.brokerwise.model.service.ProfileParameters;
+import io.brokerwise.model.service.ServiceTimeModel;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.hipparchus.linear.Array2DRowRealMatrix;
+import org.hipparchus.linear.SingularValueDecomposition;
+
+/**
+ * Fits a service-time model to measured points (sec. 4.1): each point gives one row
+ * {@code 1/rate = t_rcv + filterWork t_fltr [+ distinctWork t_fltr_diff] + r t_tx}, solved by NNLS.
+ */
+public final class ProfileCalibration {
+
+    private static final double RANK_TOLERANCE = 1e-10;
+
+    private ProfileCalibration() {
+    }
+
+    public static ProfileFit fit(ServiceTimeModel model, List<MeasuredPoint> points) {
+        List<String> names = parameterNames(model);
+        if (points.size() < names.size()) {
+            throw new FitException("need at least " + names.size() + " points to fit " + String.join(", ", names)
+                    + " of model " + model.name() + ", got " + points.size());
+        }
+        double[][] x = points.stream().map(p -> row(model, p)).toArray(double[][]::new);
+        double[] y = points.stream().mapToDouble(MeasuredPoint::serviceSeconds).toArray();
+        requireDeterminable(x, names);
+        double[] beta = NonNegativeLeastSquares.solve(scaled(x, y), unit(y));
+        ProfileParameters parameters = toParameters(model, beta);
+        return quality(model, parameters, points);
+    }
+
+    /** Fit quality of given parameters on given points, e.g. held-out ones. */
+    public static ProfileFit quality(ServiceTimeModel model, ProfileParameters parameters, List<MeasuredPoint> points) {
+        BrokerProfile profile = new BrokerProfile("fit", model, parameters, "fit");
+        double meanB = points.stream().mapToDouble(MeasuredPoint::serviceSeconds).average().orElse(0);
+        double residual = 0;
+        double total = 0;
+        double[] errors = new double[points.size()];
+        for (int i = 0; i < errors.length; i++) {
+            MeasuredPoint p = points.get(i);
+            double predicted = profile.meanSeconds(p.filters(), p.replicationGrade());
+            residual += Math.pow(p.serviceSeconds() - predicted, 2);
+            total += Math.pow(p.serviceSeconds() - meanB, 2);
+            errors[i] = Math.abs(1 / predicted - p.receivedRate()) / p.receivedRate();
+        }
+        double rSquared = total == 0 ? (residual == 0 ? 1 : 0) : 1 - residual / total;
+        return new ProfileFit(parameters, rSquared, errors);
+    }
+
+    private static List<String> parameterNames(ServiceTimeModel model) {
+        List<String> names = new ArrayList<>(List.of("receiveSeconds", "filterSeconds"));
+        if (model.chargesDistinctFilters()) {
+            names.add("distinctFilterSeconds");
+        }
+        names.add("dispatchSeconds");
+        return names;
+    }
+
+    private static double[] row(ServiceTimeModel model, MeasuredPoint p) {
+        return model.chargesDistinctFilters()
+                ? new double[] {1, model.filterWork(p.filters()), model.distinctFilterWork(p.filters()), p.replicationGrade()}
+                : new double[] {1, model.filterWork(p.filters()), p.replicationGrade()};
+    }
+
+    /**
+     * Least squares on B would let the slowest points dominate; dividing each row by its measured B
+     * fits relative errors instead, so a 10,000 msgs/s point counts as much as a 100,000 msgs/s one.
+     */
+    private static double[][] scaled(double[][] x, double[] y) {
+        double[][] out = new double[x.length][];
+        for (int i = 0; i < x.length; i++) {
+            out[i] = new double[x[i].length];
+            for (int j = 0; j < x[i].length; j++) {
+                out[i][j] = x[i][j] / y[i];
+            }
+        }
+        return out;
+    }
+
+    private static double[] unit(double[] y) {
+        double[] ones = new double[y.length];
+        Arrays.fill(ones, 1);
+        return ones;
+    }
+
+    /** Names the parameters whose terms move together in these points, so the user knows what to vary. */
+    private static void requireDeterminable(double[][] x, List<String> names) {
+        int full = rank(x, names.size(), -1);
+        if (full == names.size()) {
+            return;
+        }
+        List<String> tangled = new ArrayList<>();
+        for (int j = 0; j < names.size(); j++) {
+            if (rank(x, names.size(), j) == full) {
+                tangled.add(names.get(j));
+            }
+        }
+        throw new FitException("the points cannot tell " + String.join(", ", tangled) + " apart: their terms move "
+                + "together; measure points that vary " + hint(tangled.get(tangled.size() - 1)));
+    }
+
+    private static int rank(double[][] x, int columns, int without) {
+        double[][] m = new double[x.length][];
+        for (int i = 0; i < x.length; i++) {
+            double[] r = new double[without < 0 ? columns : columns - 1];
+            for (int j = 0, k = 0; j < columns; j++) {
+                if (j != without) {
+                    r[k++] = x[i][j] / norm(x, j);
+                }
+            }
+            m[i] = r;
+        }
+        return new SingularValueDecomposition(new Array2DRowRealMatrix(m, false)).getRank();
+    }
+
+    private static double norm(double[][] x, int column) {
+        double sum = 0;
+        for (double[] row : x) {
+            sum += row[column] * row[column];
+        }
+        return sum == 0 ? 1 : Math.sqrt(sum);
+    }
+
+    private static String hint(String parameter) {
+        return switch (parameter) {
+            case "dispatchSeconds" -> "the replication grade r independently of the filter count";
+            case "distinctFilterSeconds" -> "the number of distinct filters independently of all filters";
+            case "filterSeconds" -> "the number of filters independently of the replication grade";
+            default -> "the filter count and the replication grade";
+        };
+    }
+
+    private static ProfileParameters toParameters(ServiceTimeModel model, double[] beta) {
+        return model.chargesDistinctFilters()
+                ? new ProfileParameters(beta[0], beta[1], beta[2], beta[3], Double.NaN)
+                : new ProfileParameters(beta[0], beta[1], 0, beta[2], Double.NaN);
+    }
+}

@@ -1,0 +1,58 @@
+package io.brokerwise.model.service;
+
+import io.brokerwise.model.replication.ReplicationGrade;
+
+/**
+ * A broker as the planner sees it: a service-time model with fitted parameters, and where they
+ * came from (a table of the dissertation, a calibration run, a user's numbers).
+ */
+public record BrokerProfile(String name, ServiceTimeModel model, ProfileParameters parameters, String source) {
+
+    /** D of eq. 5.33: the part of B that does not depend on the replication grade. */
+    public double fixedSeconds(FilterSet filters) {
+        return parameters.receiveSeconds()
+                + model.filterWork(filters) * parameters.filterSeconds()
+                + model.distinctFilterWork(filters) * parameters.distinctFilterSeconds();
+    }
+
+    /** Mean processing time of one message with a fixed replication grade (eqs. 4.9 to 4.12). */
+    public double meanSeconds(FilterSet filters, double replicationGrade) {
+        return serviceTime(filters, ReplicationGrade.deterministic(replicationGrade)).mean();
+    }
+
+    /** Received-message capacity at full utilization, 1/B: the figure of table 4.7. */
+    public double receivedCapacity(FilterSet filters, double replicationGrade) {
+        return 1 / meanSeconds(filters, replicationGrade);
+    }
+
+    /**
+     * The three raw moments of {@code B = D + R t_tx} (eqs. 5.33 to 5.35; eq. 5.34 with its factor 2).
+     * Where the profile has a ceiling on the overall rate and the CPU model would exceed it, the
+     * distribution is stretched until {@code (1 + E[R]) / E[B]} meets the ceiling: its shape is kept,
+     * an approximation since the extracted papers do not model the queue behind that bottleneck.
+     */
+    public ServiceTime serviceTime(FilterSet filters, ReplicationGrade grade) {
+        double d = fixedSeconds(filters);
+        double t = parameters.dispatchSeconds();
+        double r1 = grade.mean();
+        double r2 = grade.secondMoment();
+        double r3 = grade.thirdMoment();
+        ServiceTime cpu = new ServiceTime(
+                d + t * r1,
+                d * d + 2 * d * t * r1 + t * t * r2,
+                d * d * d + 3 * d * d * t * r1 + 3 * d * t * t * r2 + t * t * t * r3);
+        if (!parameters.hasCeiling()) {
+            return cpu;
+        }
+        double ceilingMean = (1 + r1) / parameters.maxOverallRate();
+        return ceilingMean > cpu.mean() ? cpu.stretchedTo(ceilingMean) : cpu;
+    }
+
+    /**
+     * Eq. 5.32: a consumer's {@code filters} filters raise the capacity only while their match
+     * probability stays below {@code 1 - n t_fltr / t_tx}; at or below 0 they never pay off.
+     */
+    public double filterBreakEvenMatchProbability(int filters) {
+        return 1 - filters * parameters.filterSeconds() / parameters.dispatchSeconds();
+    }
+}

@@ -1,0 +1,77 @@
+package io.brokerwise.model.service;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The fitted parameters the dissertation reports for five servers (tables 4.1 to 4.6), so a user can
+ * ask how a workload would do on, say, ActiveMQ as Henjes measured it. A family name such as
+ * {@code henjes-activemq} resolves to the variant for the workload's filter kind.
+ */
+public final class BuiltInProfiles {
+
+    /** Filter kinds as a workload names them. */
+    public static final String APPLICATION_PROPERTY = "ApplicationProperty";
+    public static final String CORRELATION_ID = "CorrelationId";
+
+    private static final String DISSERTATION = "Henjes 2010 (seed 000), ";
+    private static final Map<String, BrokerProfile> PROFILES = new LinkedHashMap<>();
+
+    static {
+        linear("henjes-fioranomq-correlation-id", 8.52e-7, 7.02e-6, 1.70e-5, "table 4.1");
+        linear("henjes-fioranomq-application-property", 4.10e-6, 1.46e-5, 1.62e-5, "table 4.1");
+        linear("henjes-weblogic-correlation-id", 7.6239e-5, 3.1410e-7, 1.6944e-5, "table 4.2");
+        linear("henjes-weblogic-application-property", 8.0182e-5, 5.3332e-7, 1.7319e-5, "table 4.2");
+        // ActiveMQ's overall rate flattened at about 50,000 msgs/s for r >= 20 (sec. 4.4.2).
+        activeMq("henjes-activemq-correlation-id", new LinearModel(), 4.58e-5, 1.46e-7, 1.64e-5, "table 4.3");
+        activeMq("henjes-activemq-application-property", new LinearModel(), 4.88e-5, 1.62e-7, 1.54e-5, "table 4.3");
+        activeMq("henjes-activemq-or-filters", new FilterLengthModel(), 4.79e-5, 1.96e-7, 1.69e-5, "table 4.6");
+        activeMq("henjes-activemq-and-filters", new FilterLengthModel(), 5.19e-5, 1.86e-7, 1.71e-5, "table 4.6");
+        add(new BrokerProfile("henjes-sunmq-application-property", new FilterSharingModel(),
+                new ProfileParameters(1.12e-4, 2.20e-6, 1.76e-6, 4.01e-5, Double.NaN), DISSERTATION + "table 4.4"));
+        add(new BrokerProfile("henjes-websphere-application-property", new SuperLinearModel(),
+                ProfileParameters.of(7.03e-4, 1.02e-5, 0.0), DISSERTATION + "table 4.5"));
+    }
+
+    private BuiltInProfiles() {
+    }
+
+    /** Every built-in profile by its full name. */
+    public static List<BrokerProfile> all() {
+        return List.copyOf(PROFILES.values());
+    }
+
+    /**
+     * A profile by full name, or by family name and filter kind. SunMQ and WebSphereMQ filtered both
+     * kinds alike (sec. 4.3.2.1), so their family has only the application-property variant.
+     */
+    public static Optional<BrokerProfile> find(String name, String filterKind) {
+        BrokerProfile exact = PROFILES.get(name);
+        if (exact != null) {
+            return Optional.of(exact);
+        }
+        String suffix = CORRELATION_ID.equals(filterKind) ? "-correlation-id" : "-application-property";
+        return Optional.ofNullable(PROFILES.getOrDefault(name + suffix, PROFILES.get(name + "-application-property")));
+    }
+
+    public static List<String> names() {
+        return List.copyOf(PROFILES.keySet());
+    }
+
+    private static void linear(String name, double receive, double filter, double dispatch, String table) {
+        add(new BrokerProfile(name, new LinearModel(), ProfileParameters.of(receive, filter, dispatch),
+                DISSERTATION + table));
+    }
+
+    private static void activeMq(String name, ServiceTimeModel model, double receive, double filter,
+                                 double dispatch, String table) {
+        add(new BrokerProfile(name, model, ProfileParameters.of(receive, filter, dispatch).withMaxOverallRate(50_000),
+                DISSERTATION + table + ", ceiling sec. 4.4.2"));
+    }
+
+    private static void add(BrokerProfile profile) {
+        PROFILES.put(profile.name(), profile);
+    }
+}

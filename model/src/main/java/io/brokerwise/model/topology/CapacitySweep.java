@@ -1,0 +1,68 @@
+package io.brokerwise.model.topology;
+
+import io.brokerwise.model.replication.ReplicationGrade;
+import io.brokerwise.model.service.BrokerProfile;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntConsumer;
+import java.util.function.LongFunction;
+
+/**
+ * Capacity of PSR, SSR and the best grid as the number of subscribers or publishers grows: the
+ * dissertation's figure 5.15 (PSR with k = n brokers, SSR by eq. 5.49 with l = m) and, beyond it, the
+ * grid it left out, all within the broker limit.
+ */
+public final class CapacitySweep {
+
+    /** One point: capacities in msgs/s offered; {@code ssrEq549} keeps E[R] copies per SSR broker. */
+    public record Point(long value, double psr, double ssr, double ssrEq549, double grid, Layout bestGrid) {
+    }
+
+    private final BrokerProfile profile;
+    private final Objectives objectives;
+    private final Limits limits;
+
+    public CapacitySweep(BrokerProfile profile, Objectives objectives, Limits limits) {
+        this.profile = profile;
+        this.objectives = objectives;
+        this.limits = limits;
+    }
+
+    /** Log-spaced values from {@code from} to {@code to}, each turned into a workload. */
+    public List<Point> run(long from, long to, int points, LongFunction<Workload> workloadAt, IntConsumer progress) {
+        List<Point> out = new ArrayList<>();
+        long previous = -1;
+        for (int i = 0; i < points; i++) {
+            double f = points == 1 ? 0 : (double) i / (points - 1);
+            long value = Math.round(from * Math.pow((double) to / from, f));
+            if (value != previous) {
+                out.add(point(value, workloadAt.apply(value)));
+                previous = value;
+            }
+            progress.accept(i + 1);
+        }
+        return out;
+    }
+
+    Point point(long value, Workload w) {
+        TopologyEvaluator e = new TopologyEvaluator(w, profile, objectives, limits);
+        int k = (int) Math.min(w.publishers(), limits.maxBrokers());
+        int l = (int) Math.min(w.subscribers(), limits.maxBrokers());
+        double psr = e.capacity(new Layout(k, 1));
+        double ssr = e.capacity(new Layout(1, l));
+        double eq549 = objectives.maxUtilization() / profile.serviceTime(w.filtersAt(1),
+                ReplicationGrade.deterministic(w.meanReplicationGrade())).mean();
+        Layout best = new Layout(1, 1);
+        double grid = e.capacity(best);
+        for (int pk = 1; pk <= k; pk++) {
+            for (int sl = 1; (long) pk * sl <= limits.maxBrokers() && sl <= l; sl++) {
+                double c = e.capacity(new Layout(pk, sl));
+                if (c > grid) {
+                    grid = c;
+                    best = new Layout(pk, sl);
+                }
+            }
+        }
+        return new Point(value, psr, ssr, eq549, grid, best);
+    }
+}

@@ -1,0 +1,27 @@
+package io.brokerwise.model.topology;
+
+import java.util.Locale;
+
+/** Human-readable figures for reasons and messages. */
+public final class Format {
+
+    private Format() {
+    }
+
+    /** 0.9999 as "99.99%". */
+    public static String percent(double fraction) {
+        String s = String.format(Locale.ROOT, "%.6f", fraction * 100).replaceAll("0+$", "").replaceAll("\\.$", "");
+        return s + "%";
+    }
+
+    /** Seconds with a unit that keeps three significant digits: "850 us", "12.3 ms", "1.20 s". */
+    public static String seconds(double s) {
+        if (Double.isInfinite(s)) {
+            return "unbounded";
+        }
+        if (s < 1e-3) {
+            return String.format(Locale.ROOT, "%.3g us", s * 1e6);
+        }
+        return s < 1 ? String.format(Locale.ROOT, "%.3g ms", s * 1e3) : String.format(Locale.ROOT, "%.3g s", s);
+    }
+}

@@ -1,0 +1,34 @@
+package io.brokerwise.model.topology;
+
+import io.brokerwise.model.service.ServiceTime;
+
+/**
+ * What a layout predicts for its most loaded broker and for the system (MODEL.md sec. 6). Waiting
+ * times are infinite where the broker is overloaded. {@code violated} is null for a feasible layout.
+ */
+public record LayoutEvaluation(
+        Layout layout,
+        long publishersPerBroker,
+        long subscribersPerBroker,
+        double filtersPerBroker,
+        double offeredLoad,
+        double brokerArrivalRate,
+        double capacity,
+        double utilization,
+        ServiceTime serviceTime,
+        double waitingMean,
+        double waitingQuantileLevel,
+        double waitingQuantile,
+        long connectionsPerBroker,
+        double networkCopiesPerMessage,
+        Constraint violated,
+        String violation) {
+
+    public boolean feasible() {
+        return violated == null;
+    }
+
+    public long brokers() {
+        return layout.brokers();
+    }
+}

@@ -1,0 +1,24 @@
+package io.brokerwise.model.topology;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The planner's answer: the chosen layout, or, when nothing is feasible, the closest layout and the
+ * constraint that binds; every alternative reported with why it lost; and notes on what the model
+ * could not take into account.
+ *
+ * @param brokersNeeded where only the broker limit binds: how many brokers would do; else 0
+ */
+public record Plan(Optional<LayoutEvaluation> chosen, List<Alternative> alternatives, int layoutsWeighed,
+                   LayoutEvaluation closest, Constraint binding, String bindingMessage, long brokersNeeded,
+                   List<String> notes) {
+
+    /** An alternative the planner weighed and why it lost to the plan. */
+    public record Alternative(LayoutEvaluation evaluation, String reason) {
+    }
+
+    public boolean feasible() {
+        return chosen.isPresent();
+    }
+}

@@ -1,0 +1,231 @@
+package io.brokerwise.model.topology;
+
+import io.brokerwise.model.service.BrokerProfile;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Finds the cheapest feasible k x l layout: fewest brokers, then fewest copies a publisher sends
+ * (smaller l). Per-broker load only falls as k or l grows, so for each l the feasible k form an
+ * interval [k_min(l), K] and k_min does not grow with l: the search walks that staircase once,
+ * instead of evaluating all ~K ln L layouts, and stops as soon as l alone costs more brokers than the
+ * best plan so far.
+ */
+public final class TopologyPlanner {
+
+    /** How far the planner looks when it works out how many brokers an infeasible workload would need. */
+    static final int UNBOUNDED_BROKERS = 1 << 16;
+    private static final int GRID_ALTERNATIVES = 4;
+
+    public Plan plan(Workload workload, BrokerProfile profile, Objectives objectives, Limits limits, TopologyMode mode) {
+        TopologyEvaluator evaluator = new TopologyEvaluator(workload, profile, objectives, limits);
+        Search search = new Search(evaluator, mode);
+        search.run();
+        List<String> notes = notes(workload, profile);
+        if (search.best == null) {
+            return infeasible(workload, profile, objectives, limits, mode, search, notes);
+        }
+        LayoutEvaluation chosen = evaluator.evaluate(search.best);
+        return new Plan(Optional.of(chosen), alternatives(evaluator, search, chosen, mode), search.weighed,
+                chosen, null, null, 0, notes);
+    }
+
+    private Plan infeasible(Workload workload, BrokerProfile profile, Objectives objectives, Limits limits,
+                            TopologyMode mode, Search search, List<String> notes) {
+        TopologyEvaluator evaluator = search.evaluator;
+        LayoutEvaluation closest = search.closest();
+        Search relaxed = new Search(new TopologyEvaluator(workload, profile, objectives,
+                new Limits(UNBOUNDED_BROKERS, limits.maxConnectionsPerBroker())), mode);
+        relaxed.run();
+        if (relaxed.best != null) {
+            long needed = relaxed.best.brokers();
+            String message = "needs " + needed + " brokers (" + relaxed.best + "), at most "
+                    + limits.maxBrokers() + " available";
+            return new Plan(Optional.empty(), alternatives(evaluator, search, null, mode), search.weighed, closest,
+                    Constraint.MAX_BROKERS, message, needed, notes);
+        }
+        Constraint binding = closest.violated() == null ? Constraint.MAX_BROKERS : closest.violated();
+        String message = "no layout meets the objectives; closest is " + closest.layout() + ": " + closest.violation();
+        return new Plan(Optional.empty(), alternatives(evaluator, search, null, mode), search.weighed, closest,
+                binding, message, 0, notes);
+    }
+
+    /**
+     * The best layout of each family (PSR, SSR, the cheapest grids) that the plan did not pick, and in
+     * a fixed mode the layout Auto would pick, cheapest feasible first, each with why it lost.
+     */
+    private List<Plan.Alternative> alternatives(TopologyEvaluator evaluator, Search search, LayoutEvaluation chosen,
+                                                TopologyMode mode) {
+        List<Layout> layouts = new ArrayList<>();
+        search.bestOfRow(1).ifPresent(layouts::add);
+        search.bestSsr().ifPresent(layouts::add);
+        List<Layout> grids = search.frontier.stream().filter(l -> l.kind() == TopologyKind.GRID)
+                .sorted(Comparator.comparingLong(Layout::brokers)).limit(GRID_ALTERNATIVES).toList();
+        layouts.addAll(grids.isEmpty() ? search.closestEdges(TopologyKind.GRID) : grids);
+        if (mode.kind() != TopologyMode.Kind.AUTO) {
+            Search auto = new Search(evaluator, TopologyMode.auto());
+            auto.run();
+            Optional.ofNullable(auto.best).ifPresent(layouts::add);
+        }
+        List<Plan.Alternative> out = new ArrayList<>();
+        layouts.stream().distinct()
+                .filter(l -> chosen == null || !l.equals(chosen.layout()))
+                .map(evaluator::evaluate)
+                .forEach(e -> out.add(new Plan.Alternative(e, whyLost(e, chosen))));
+        out.sort(Comparator.comparing((Plan.Alternative a) -> !a.evaluation().feasible())
+                .thenComparingLong(a -> a.evaluation().brokers()));
+        return out;
+    }
+
+    private static String whyLost(LayoutEvaluation e, LayoutEvaluation chosen) {
+        if (!e.feasible()) {
+            return e.violation();
+        }
+        if (chosen == null) {
+            return "feasible";
+        }
+        if (e.brokers() > chosen.brokers()) {
+            return "feasible, but needs " + e.brokers() + " brokers where the plan needs " + chosen.brokers();
+        }
+        return "feasible with as many brokers, but each publisher sends " + e.layout().subscriberGroups()
+                + " copies where the plan's send " + chosen.layout().subscriberGroups();
+    }
+
+    private static List<String> notes(Workload workload, BrokerProfile profile) {
+        List<String> notes = new ArrayList<>();
+        if (workload.filterComponents() > 1 && !profile.model().chargesComponents()) {
+            notes.add("filter components (" + workload.filterComponents() + ") are not charged by model "
+                    + profile.model().name() + " (" + profile.model().equation() + "); a FilterLength profile charges them");
+        }
+        notes.add("per-broker dispatch is E[R] m_b/m copies under uniform interest (MODEL.md sec. 6); "
+                + "eq. 5.49 would keep E[R] per SSR broker");
+        return notes;
+    }
+
+    /** One walk over the staircase of minimal feasible k per l. */
+    private static final class Search {
+        final TopologyEvaluator evaluator;
+        final int kLo;
+        final int kHi;
+        final int lLo;
+        final int lHi;
+        final List<Layout> frontier = new ArrayList<>();
+        final List<Layout> infeasibleEdges = new ArrayList<>();
+        Layout best;
+        int weighed;
+
+        Search(TopologyEvaluator evaluator, TopologyMode mode) {
+            this.evaluator = evaluator;
+            int maxBrokers = evaluator.limits().maxBrokers();
+            int kMax = (int) Math.min(evaluator.workload().publishers(), maxBrokers);
+            int lMax = (int) Math.min(evaluator.workload().subscribers(), maxBrokers);
+            int[] k = range(mode.kind() == TopologyMode.Kind.SSR ? 1 : mode.publisherGroups(), kMax);
+            int[] l = range(mode.kind() == TopologyMode.Kind.PSR ? 1 : mode.subscriberGroups(), lMax);
+            kLo = k[0];
+            kHi = k[1];
+            lLo = l[0];
+            lHi = l[1];
+        }
+
+        private static int[] range(int fixed, int max) {
+            return fixed == TopologyMode.FREE ? new int[] {1, max} : new int[] {fixed, fixed};
+        }
+
+        boolean feasible(int k, int l) {
+            weighed++;
+            return evaluator.feasible(new Layout(k, l));
+        }
+
+        void run() {
+            int k = kHi;
+            for (int l = lLo; l <= lHi; l++) {
+                if (best != null && l >= best.brokers()) {
+                    break;
+                }
+                int kMax = (int) Math.min(kHi, evaluator.limits().maxBrokers() / l);
+                if (kMax < kLo) {
+                    break;
+                }
+                k = Math.min(k, kMax);
+                boolean ok = feasible(k, l);
+                while (!ok && k < kMax) {
+                    k++; // load is monotone in l only up to the binomial's shape: step back up if needed
+                    ok = feasible(k, l);
+                }
+                if (!ok) {
+                    infeasibleEdges.add(new Layout(k, l));
+                    continue;
+                }
+                k = lowestFeasible(k, l);
+                Layout layout = new Layout(k, l);
+                frontier.add(layout);
+                if (best == null || layout.brokers() < best.brokers()) {
+                    best = layout;
+                }
+            }
+        }
+
+        /** The smallest feasible k at or below a feasible one: gallop down, then bisect. */
+        private int lowestFeasible(int feasibleK, int l) {
+            int hi = feasibleK;
+            int step = 1;
+            int lo = hi - step;
+            while (lo >= kLo && feasible(lo, l)) {
+                hi = lo;
+                step *= 2;
+                lo = hi - step;
+            }
+            lo = Math.max(lo, kLo - 1); // lo is infeasible or below the range
+            while (hi - lo > 1) {
+                int mid = (lo + hi) >>> 1;
+                if (feasible(mid, l)) {
+                    hi = mid;
+                } else {
+                    lo = mid;
+                }
+            }
+            return hi;
+        }
+
+        /** The cheapest feasible layout with l subscriber groups, else the infeasible one at the most brokers. */
+        Optional<Layout> bestOfRow(int l) {
+            return frontier.stream().filter(x -> x.subscriberGroups() == l).findFirst()
+                    .or(() -> infeasibleEdges.stream().filter(x -> x.subscriberGroups() == l).findFirst());
+        }
+
+        /** The infeasible layouts of a family that came closest, at most one. */
+        List<Layout> closestEdges(TopologyKind kind) {
+            return infeasibleEdges.stream().filter(l -> l.kind() == kind).map(evaluator::evaluate)
+                    .min(Comparator.comparingDouble(evaluator::excess)).map(LayoutEvaluation::layout).stream().toList();
+        }
+
+        /** Cheapest SSR layout: feasibility grows with l at k = 1, so bisect over l. */
+        Optional<Layout> bestSsr() {
+            if (kLo > 1 || lHi < 2) {
+                return Optional.empty();
+            }
+            if (!feasible(1, lHi)) {
+                return Optional.of(new Layout(1, lHi));
+            }
+            int lo = Math.max(lLo, 2) - 1;
+            int hi = lHi;
+            while (hi - lo > 1) {
+                int mid = (lo + hi) >>> 1;
+                if (feasible(1, mid)) {
+                    hi = mid;
+                } else {
+                    lo = mid;
+                }
+            }
+            return Optional.of(new Layout(1, hi));
+        }
+
+        LayoutEvaluation closest() {
+            List<Layout> edges = infeasibleEdges.isEmpty() ? List.of(new Layout(kHi, lLo)) : infeasibleEdges;
+            return edges.stream().map(evaluator::evaluate)
+                    .min(Comparator.comparingDouble(evaluator::excess)).orElseThrow();
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package io.brokerwise.model.topology;
+
+import io.brokerwise.model.replication.ReplicationGrade;
+import io.brokerwise.model.replication.ReplicationGradeDistribution;
+import io.brokerwise.model.service.FilterSet;
+
+/**
+ * A publish/subscribe workload: n publishers at a rate each, m subscribers with n_fltr filters of
+ * n_cmp components each, and E[R], the subscribers a message reaches on average. {@code distinctFilters}
+ * is how many of all filters differ (only eq. 4.10 cares); NaN means all differ.
+ */
+public record Workload(long publishers, double ratePerPublisher, long subscribers, int filtersPerSubscriber,
+                       int filterComponents, double meanReplicationGrade,
+                       ReplicationGradeDistribution distribution, double distinctFilters) {
+
+    public Workload {
+        if (publishers < 1 || subscribers < 1) {
+            throw new IllegalArgumentException("need at least one publisher and one subscriber");
+        }
+        if (!(ratePerPublisher > 0) || Double.isInfinite(ratePerPublisher)) {
+            throw new IllegalArgumentException("rate per publisher must be positive, got " + ratePerPublisher);
+        }
+        if (filtersPerSubscriber < 0 || filterComponents < 1) {
+            throw new IllegalArgumentException("filters per subscriber must be >= 0 and components >= 1");
+        }
+        if (!(meanReplicationGrade >= 0) || meanReplicationGrade > maxReplicationGrade(subscribers, filtersPerSubscriber)) {
+            throw new IllegalArgumentException("mean replication grade must be in [0, "
+                    + maxReplicationGrade(subscribers, filtersPerSubscriber) + "], got " + meanReplicationGrade);
+        }
+    }
+
+    /** A workload of simple, all-different filters with a binomial replication grade (sec. 5.2.3's choice). */
+    public static Workload of(long publishers, double rate, long subscribers, int filters, double meanReplicationGrade) {
+        return new Workload(publishers, rate, subscribers, filters, 1, meanReplicationGrade,
+                ReplicationGradeDistribution.BINOMIAL, Double.NaN);
+    }
+
+    /** A subscriber without filters receives every message; with filters, each filter may match once. */
+    public static double maxReplicationGrade(long subscribers, int filtersPerSubscriber) {
+        return (double) subscribers * Math.max(1, filtersPerSubscriber);
+    }
+
+    /** lambda = n * rate, msgs/s. */
+    public double offeredLoad() {
+        return publishers * ratePerPublisher;
+    }
+
+    /** p = E[R] / (m n_fltr): the probability that one filter matches a message (MODEL.md sec. 6). */
+    public double matchProbability() {
+        return meanReplicationGrade / ((double) subscribers * filtersPerSubscriber);
+    }
+
+    /** The filters on a broker that serves {@code brokerSubscribers} subscribers. */
+    public FilterSet filtersAt(long brokerSubscribers) {
+        double count = (double) brokerSubscribers * filtersPerSubscriber;
+        double distinct = Double.isNaN(distinctFilters) ? count : Math.min(count, distinctFilters);
+        return new FilterSet(count, distinct, filterComponents);
+    }
+
+    /**
+     * R at a broker serving {@code brokerSubscribers} subscribers: mean {@code E[R] m_b / m} under
+     * uniform interest, distributed like R over that broker's filters. Without filters every
+     * subscriber gets every message, so R is exactly m_b.
+     */
+    public ReplicationGrade replicationAt(long brokerSubscribers) {
+        if (filtersPerSubscriber == 0) {
+            return ReplicationGrade.deterministic(brokerSubscribers);
+        }
+        return distribution.of(filtersAt(brokerSubscribers).count(), matchProbability());
+    }
+}

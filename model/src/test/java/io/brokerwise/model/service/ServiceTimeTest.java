@@ -1,0 +1,63 @@
+package io.brokerwise.model.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brokerwise.model.replication.ReplicationGrade;
+import io.brokerwise.model.replication.ReplicationGradeDistribution;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class ServiceTimeTest {
+
+    private final BrokerProfile fiorano = BuiltInProfiles.find("henjes-fioranomq", "ApplicationProperty").orElseThrow();
+
+    @Test
+    void deterministicReplicationGradeHasNoVariation() {
+        ServiceTime b = fiorano.serviceTime(FilterSet.simple(100), ReplicationGrade.deterministic(7));
+        assertEquals(0.0, b.coefficientOfVariation());
+    }
+
+    /** Eq. 5.34 with its factor 2: E[B^2] - E[B]^2 must equal t_tx^2 Var[R]. */
+    @ParameterizedTest
+    @EnumSource(ReplicationGradeDistribution.class)
+    void varianceOfServiceTimeIsDispatchTimeSquaredTimesVarianceOfR(ReplicationGradeDistribution d) {
+        ReplicationGrade r = d.of(100, 0.05);
+        ServiceTime b = fiorano.serviceTime(FilterSet.simple(100), r);
+        double t = fiorano.parameters().dispatchSeconds();
+        double varR = r.secondMoment() - r.mean() * r.mean();
+        assertEquals(t * t * varR, b.variance(), 1e-12 * b.secondMoment());
+    }
+
+    /** Third central moment of B is t_tx^3 times that of R: checks eq. 5.35 and the raw moments of R. */
+    @Test
+    void binomialThirdMomentMatchesItsSkewness() {
+        double n = 40;
+        double p = 0.3;
+        ReplicationGrade r = ReplicationGradeDistribution.BINOMIAL.of(n, p);
+        double mu = r.mean();
+        double central3 = r.thirdMoment() - 3 * mu * r.secondMoment() + 2 * mu * mu * mu;
+        assertEquals(n * p * (1 - p) * (1 - 2 * p), central3, 1e-9);
+        assertEquals(n * p * (1 - p) + mu * mu, r.secondMoment(), 1e-9);
+    }
+
+    @Test
+    void ceilingStretchesServiceTimeWhereTheOverallRateWouldExceedIt() {
+        BrokerProfile activeMq = BuiltInProfiles.find("henjes-activemq", "ApplicationProperty").orElseThrow();
+        double b = activeMq.meanSeconds(FilterSet.simple(40), 40);
+        assertEquals(41 / 50_000.0, b, 1e-12);
+        double cpuOnly = new BrokerProfile("no-ceiling", activeMq.model(),
+                ProfileParameters.of(4.88e-5, 1.62e-7, 1.54e-5), "test").meanSeconds(FilterSet.simple(40), 40);
+        assertTrue(cpuOnly < b);
+    }
+
+    @Test
+    void familyNameResolvesByFilterKind() {
+        assertEquals("henjes-activemq-correlation-id",
+                BuiltInProfiles.find("henjes-activemq", "CorrelationId").orElseThrow().name());
+        assertEquals("henjes-sunmq-application-property",
+                BuiltInProfiles.find("henjes-sunmq", "CorrelationId").orElseThrow().name());
+        assertTrue(BuiltInProfiles.find("no-such-server", "CorrelationId").isEmpty());
+    }
+}
