@@ -1,5 +1,7 @@
 # Shared settings for the local cluster scripts. Sourced, never executed.
-set -euo pipefail
+set -Eeuo pipefail
+# A silent exit under `set -e` is hard to debug: say which command failed.
+trap 'echo "[$(date +%H:%M:%S)] error: \"$BASH_COMMAND\" failed (${BASH_SOURCE[0]}:$LINENO)" >&2' ERR
 
 E2E_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Built binaries, the base root filesystem and containerd's image store live

@@ -51,6 +51,27 @@ links_down() {
   return 0
 }
 
+# Paths kubelet and containerd use whatever they are told (device plugin
+# socket, shim sockets, container log links). `up` notes which existed before
+# it; `down` removes the others and our links in /var/log/containers.
+HOST_DIRS=(/var/lib/kubelet /run/containerd /var/log/pods /var/log/containers)
+
+host_dirs_note() {
+  [ -f "$RUN/preexisting" ] && return 0
+  local d; for d in "${HOST_DIRS[@]}"; do if [ -e "$d" ]; then echo "$d"; fi; done > "$RUN/preexisting"
+}
+
+host_dirs_down() {
+  local d l
+  for l in /var/log/containers/*.log; do
+    [ -L "$l" ] && [[ $(readlink "$l") == "$RUN/"* ]] && rm -f "$l"
+  done
+  [ -f "$RUN/preexisting" ] || return 0
+  for d in "${HOST_DIRS[@]}"; do
+    grep -qxF "$d" "$RUN/preexisting" || rm -rf --one-file-system "$d"
+  done
+}
+
 cluster_down() {
   stop_procs kwok kube-proxy coredns kubelet
   containers_down
@@ -66,6 +87,7 @@ cluster_down() {
   links_down
   rules_down
   sysctls_restore
+  host_dirs_down
   [ -d "$RUN" ] && rm -rf --one-file-system "$RUN"
   rm -rf /run/brokerwise "$STATE"
 }

@@ -21,6 +21,8 @@ disabled_plugins = ["io.containerd.snapshotter.v1.aufs", "io.containerd.snapshot
     default_runtime_name = "runc"
     [plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc]
       runtime_type = "io.containerd.runc.v2"
+      [plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc.options]
+        Root = "/run/brokerwise/runc"
   [plugins."io.containerd.grpc.v1.cri".cni]
     bin_dir = "/usr/lib/cni"
     conf_dir = "$RUN/cni/net.d"
@@ -59,6 +61,7 @@ failSwapOn: false
 clusterDomain: cluster.local
 clusterDNS: [$NODE_IP]
 resolvConf: $RUN/resolv.conf
+podLogsDir: $RUN/pod-logs
 registerWithTaints:
 - {key: $BROKER_LABEL, value: "true", effect: NoSchedule}
 # Images here cannot be pulled again: never garbage-collect them.
