@@ -95,6 +95,19 @@ public final class TopologyEvaluator {
                 * workload.publishers() / nb;
     }
 
+    /**
+     * The fewest publisher groups any layout could have under the utilization cap: E[B] only falls as
+     * l grows, so with the smallest subscriber group the search allows no l does better. The planner
+     * uses it to stop early.
+     */
+    public int publisherGroupsFloor(int maxSubscriberGroups) {
+        double bestService = queue(1, subscribersPerBroker(new Layout(1, maxSubscriberGroups))).serviceTime().mean();
+        double maxArrival = objectives.maxUtilization() / bestService;
+        long publishersPerBroker = (long) Math.floor(maxArrival / workload.ratePerPublisher());
+        return publishersPerBroker < 1 ? Integer.MAX_VALUE
+                : (int) Math.min(Integer.MAX_VALUE, ceilDiv(workload.publishers(), publishersPerBroker));
+    }
+
     /** How far a layout is from feasible: the largest ratio of a figure to its limit (1 or less is feasible). */
     public double excess(LayoutEvaluation e) {
         double worst = Math.max(e.utilization() / objectives.maxUtilization(),
@@ -103,6 +116,14 @@ public final class TopologyEvaluator {
             worst = Math.max(worst, e.waitingQuantile() / objectives.maxWaitingSeconds());
         }
         return Math.max(worst, (double) e.brokers() / limits.maxBrokers());
+    }
+
+    /** The cheap part of {@link #excess}: utilization and connections, no waiting-time quantile. */
+    public double loadExcess(Layout layout) {
+        long nb = publishersPerBroker(layout);
+        long mb = subscribersPerBroker(layout);
+        return Math.max(queue(nb, mb).utilization() / objectives.maxUtilization(),
+                (double) (nb + mb) / limits.maxConnectionsPerBroker());
     }
 
     long publishersPerBroker(Layout layout) {

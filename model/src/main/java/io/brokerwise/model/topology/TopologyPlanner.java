@@ -18,6 +18,7 @@ public final class TopologyPlanner {
     /** How far the planner looks when it works out how many brokers an infeasible workload would need. */
     static final int UNBOUNDED_BROKERS = 1 << 16;
     private static final int GRID_ALTERNATIVES = 4;
+    private static final int NEAREST_EVALUATED = 8;
 
     public Plan plan(Workload workload, BrokerProfile profile, Objectives objectives, Limits limits, TopologyMode mode) {
         TopologyEvaluator evaluator = new TopologyEvaluator(workload, profile, objectives, limits);
@@ -90,7 +91,7 @@ public final class TopologyPlanner {
             return "feasible, but needs " + e.brokers() + " brokers where the plan needs " + chosen.brokers();
         }
         return "feasible with as many brokers, but each publisher sends " + e.layout().subscriberGroups()
-                + " copies where the plan's send " + chosen.layout().subscriberGroups();
+                + " copies where the plan's publishers send " + chosen.layout().subscriberGroups();
     }
 
     private static List<String> notes(Workload workload, BrokerProfile profile) {
@@ -140,9 +141,10 @@ public final class TopologyPlanner {
 
         void run() {
             int k = kHi;
+            long kFloor = Math.max(kLo, evaluator.publisherGroupsFloor(lHi));
             for (int l = lLo; l <= lHi; l++) {
-                if (best != null && l >= best.brokers()) {
-                    break;
+                if (best != null && kFloor * l >= best.brokers()) {
+                    break; // no k for this or any larger l can beat the best
                 }
                 int kMax = (int) Math.min(kHi, evaluator.limits().maxBrokers() / l);
                 if (kMax < kLo) {
@@ -195,10 +197,22 @@ public final class TopologyPlanner {
                     .or(() -> infeasibleEdges.stream().filter(x -> x.subscriberGroups() == l).findFirst());
         }
 
-        /** The infeasible layouts of a family that came closest, at most one. */
+        /** The infeasible layout of a family that came closest, if the family had any. */
         List<Layout> closestEdges(TopologyKind kind) {
-            return infeasibleEdges.stream().filter(l -> l.kind() == kind).map(evaluator::evaluate)
-                    .min(Comparator.comparingDouble(evaluator::excess)).map(LayoutEvaluation::layout).stream().toList();
+            return nearest(infeasibleEdges.stream().filter(l -> l.kind() == kind).toList())
+                    .map(LayoutEvaluation::layout).stream().toList();
+        }
+
+        /**
+         * The layout with the smallest excess. Only the few with the least load are evaluated in full,
+         * since a full evaluation inverts the waiting-time distribution.
+         */
+        Optional<LayoutEvaluation> nearest(List<Layout> layouts) {
+            return layouts.stream()
+                    .sorted(Comparator.comparingDouble(evaluator::loadExcess))
+                    .limit(NEAREST_EVALUATED)
+                    .map(evaluator::evaluate)
+                    .min(Comparator.comparingDouble(evaluator::excess));
         }
 
         /** Cheapest SSR layout: feasibility grows with l at k = 1, so bisect over l. */
@@ -223,9 +237,7 @@ public final class TopologyPlanner {
         }
 
         LayoutEvaluation closest() {
-            List<Layout> edges = infeasibleEdges.isEmpty() ? List.of(new Layout(kHi, lLo)) : infeasibleEdges;
-            return edges.stream().map(evaluator::evaluate)
-                    .min(Comparator.comparingDouble(evaluator::excess)).orElseThrow();
+            return nearest(infeasibleEdges.isEmpty() ? List.of(new Layout(kHi, lLo)) : infeasibleEdges).orElseThrow();
         }
     }
 }

@@ -1,0 +1,64 @@
+package io.brokerwise.api.planning;
+
+import io.brokerwise.api.v1alpha1.PlanReport;
+import io.brokerwise.api.v1alpha1.PlanStatus;
+import io.brokerwise.model.service.BrokerProfile;
+import io.brokerwise.model.topology.LayoutEvaluation;
+import io.brokerwise.model.topology.Plan;
+import java.util.List;
+
+/** The model's plan as the report the CLI prints and the operator writes to status. */
+public final class PlanReports {
+
+    private PlanReports() {
+    }
+
+    public static <R extends PlanReport> R fill(R report, Plan plan, BrokerProfile profile) {
+        LayoutEvaluation shown = plan.chosen().orElse(plan.closest());
+        String reason = plan.feasible()
+                ? "cheapest feasible layout: " + shown.brokers() + " broker" + (shown.brokers() == 1 ? "" : "s")
+                  + " (" + plan.layoutsWeighed() + " layouts weighed)"
+                : plan.bindingMessage();
+        report.plan = status(shown, reason);
+        report.alternatives = plan.alternatives().stream().map(a -> status(a.evaluation(), a.reason())).toList();
+        report.binding = plan.feasible() ? null : plan.binding().reason();
+        report.brokersNeeded = plan.brokersNeeded() > 0 ? plan.brokersNeeded() : null;
+        report.profile = new PlanReport.ProfileUsed();
+        report.profile.name = profile.name();
+        report.profile.model = profile.model().name();
+        report.profile.source = profile.source();
+        report.notes = List.copyOf(plan.notes());
+        return report;
+    }
+
+    public static PlanStatus status(LayoutEvaluation e, String reason) {
+        PlanStatus s = new PlanStatus();
+        s.topology = e.layout().kind().displayName();
+        s.publisherGroups = e.layout().publisherGroups();
+        s.subscriberGroups = e.layout().subscriberGroups();
+        s.brokers = e.brokers();
+        s.offeredLoad = e.offeredLoad();
+        s.capacity = e.capacity();
+        s.utilization = e.utilization();
+        s.serviceTime = new PlanStatus.ServiceTimeStatus();
+        s.serviceTime.mean = e.serviceTime().mean();
+        s.serviceTime.cv = e.serviceTime().coefficientOfVariation();
+        s.waitingTime = new PlanStatus.WaitingTimeStatus();
+        s.waitingTime.mean = finite(e.waitingMean());
+        s.waitingTime.quantile = finite(e.waitingQuantile());
+        s.waitingTime.level = e.waitingQuantileLevel();
+        s.publishersPerBroker = e.publishersPerBroker();
+        s.subscribersPerBroker = e.subscribersPerBroker();
+        s.filtersPerBroker = e.filtersPerBroker();
+        s.connectionsPerBroker = e.connectionsPerBroker();
+        s.networkCopiesPerMessage = e.networkCopiesPerMessage();
+        s.feasible = e.feasible();
+        s.reason = reason;
+        return s;
+    }
+
+    /** JSON has no infinity: an overloaded broker's waiting time is left out. */
+    private static Double finite(double x) {
+        return Double.isFinite(x) ? x : null;
+    }
+}

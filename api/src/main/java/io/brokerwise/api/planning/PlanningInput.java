@@ -1,0 +1,83 @@
+package io.brokerwise.api.planning;
+
+import io.brokerwise.api.v1alpha1.Durations;
+import io.brokerwise.api.v1alpha1.ObjectivesSpec;
+import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
+import io.brokerwise.api.v1alpha1.TopologySpec;
+import io.brokerwise.api.v1alpha1.WorkloadSpec;
+import io.brokerwise.model.replication.ReplicationGradeDistribution;
+import io.brokerwise.model.topology.Limits;
+import io.brokerwise.model.topology.Objectives;
+import io.brokerwise.model.topology.TopologyMode;
+import io.brokerwise.model.topology.Workload;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * A validated PubSubTopology spec as the model's inputs. Cross-field checks mirror the CEL rules on the
+ * spec classes, so the CLI rejects what {@code kubectl apply} rejects, with the same field names.
+ */
+public record PlanningInput(Workload workload, Objectives objectives, Limits limits, TopologyMode mode) {
+
+    /**
+     * @param availableBrokers brokers the platform can host (matching nodes times brokers per node), or
+     *                         {@code Integer.MAX_VALUE} when unknown, as offline
+     */
+    public static PlanningInput from(PubSubTopologySpec spec, int availableBrokers) {
+        List<String> problems = SpecValidator.validate(spec, "spec");
+        if (!problems.isEmpty()) {
+            throw new ManifestException(problems);
+        }
+        List<String> crossField = new ArrayList<>();
+        Workload workload = attempt("spec.workload", () -> workload(spec.workload), crossField);
+        Objectives objectives = attempt("spec.objectives", () -> objectives(spec.objectives), crossField);
+        TopologyMode mode = attempt("spec.topology", () -> mode(spec.topology), crossField);
+        if (!crossField.isEmpty()) {
+            throw new ManifestException(crossField);
+        }
+        int maxBrokers = Math.min(availableBrokers,
+                spec.placement.maxBrokers == null ? Limits.DEFAULT_MAX_BROKERS : spec.placement.maxBrokers);
+        long connections = spec.broker.maxConnections == null ? Long.MAX_VALUE : spec.broker.maxConnections;
+        return new PlanningInput(workload, objectives, new Limits(Math.max(1, maxBrokers), connections), mode);
+    }
+
+    private static Workload workload(WorkloadSpec w) {
+        double max = Workload.maxReplicationGrade(w.subscribers, w.filtersPerSubscriber);
+        if (w.replicationGrade.mean > max) {
+            throw new IllegalArgumentException("replicationGrade.mean: at most subscribers x filtersPerSubscriber = "
+                    + (long) max + ", got " + w.replicationGrade.mean);
+        }
+        if (w.filtersPerSubscriber == 0 && w.replicationGrade.mean != w.subscribers.doubleValue()) {
+            throw new IllegalArgumentException("replicationGrade.mean: without filters every subscriber gets every "
+                    + "message, so it must equal subscribers (" + w.subscribers + ")");
+        }
+        return new Workload(w.publishers, w.messageRatePerPublisher, w.subscribers, w.filtersPerSubscriber,
+                w.filter.components, w.replicationGrade.mean,
+                ReplicationGradeDistribution.named(w.replicationGrade.distribution.name()),
+                w.filter.distinct == null ? Double.NaN : w.filter.distinct);
+    }
+
+    private static Objectives objectives(ObjectivesSpec o) {
+        double max = o.waitingTime.max == null ? Double.POSITIVE_INFINITY : Durations.seconds(o.waitingTime.max);
+        return new Objectives(o.maxUtilization, o.waitingTime.quantile, max);
+    }
+
+    private static TopologyMode mode(TopologySpec t) {
+        TopologyMode.Kind kind = TopologyMode.Kind.valueOf(t.mode.name().toUpperCase(java.util.Locale.ROOT));
+        return new TopologyMode(kind, orFree(t.publisherGroups), orFree(t.subscriberGroups));
+    }
+
+    private static int orFree(Integer groups) {
+        return groups == null ? TopologyMode.FREE : groups;
+    }
+
+    private static <T> T attempt(String path, Supplier<T> build, List<String> problems) {
+        try {
+            return build.get();
+        } catch (IllegalArgumentException e) {
+            problems.add(path + ": " + e.getMessage());
+            return null;
+        }
+    }
+}

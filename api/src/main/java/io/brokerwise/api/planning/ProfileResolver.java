@@ -1,0 +1,58 @@
+package io.brokerwise.api.planning;
+
+import io.brokerwise.api.v1alpha1.BrokerProfileSpec;
+import io.brokerwise.api.v1alpha1.FilterSpec;
+import io.brokerwise.model.service.BrokerProfile;
+import io.brokerwise.model.service.BuiltInProfiles;
+import io.brokerwise.model.service.ProfileParameters;
+import io.brokerwise.model.service.ServiceTimeModel;
+import java.util.List;
+import java.util.Optional;
+
+/** Turns a BrokerProfile resource, or a built-in profile's name, into the model's profile. */
+public final class ProfileResolver {
+
+    private ProfileResolver() {
+    }
+
+    public static BrokerProfile fromResource(io.brokerwise.api.v1alpha1.BrokerProfile resource) {
+        String name = resource.getMetadata() == null ? "unnamed" : resource.getMetadata().getName();
+        List<String> problems = resource.getSpec() == null ? List.of("spec: required")
+                : SpecValidator.validate(resource.getSpec(), "spec");
+        if (!problems.isEmpty()) {
+            throw new ManifestException(problems.stream().map(p -> "BrokerProfile " + name + ": " + p).toList());
+        }
+        BrokerProfileSpec.Parameters p = resource.getSpec().parameters;
+        ServiceTimeModel model = ServiceTimeModel.named(resource.getSpec().model.name());
+        if (p.distinctFilterSeconds != null && !model.chargesDistinctFilters()) {
+            throw new ManifestException("BrokerProfile " + name + ": spec.parameters.distinctFilterSeconds: only model "
+                    + "FilterSharing uses it; remove it or set spec.model: FilterSharing");
+        }
+        try {
+            ProfileParameters parameters = new ProfileParameters(p.receiveSeconds, p.filterSeconds,
+                    p.distinctFilterSeconds == null ? 0 : p.distinctFilterSeconds, p.dispatchSeconds,
+                    p.maxOverallRate == null ? Double.NaN : p.maxOverallRate);
+            String source = resource.getStatus() != null && resource.getStatus().source != null
+                    ? resource.getStatus().source : "BrokerProfile " + name;
+            return new BrokerProfile(name, model, parameters, source);
+        } catch (IllegalArgumentException e) {
+            throw new ManifestException("BrokerProfile " + name + ": spec.parameters: " + e.getMessage());
+        }
+    }
+
+    /** A built-in profile by full or family name; the filter kind picks the family's variant. */
+    public static Optional<BrokerProfile> builtIn(String name, FilterSpec.Kind kind) {
+        return BuiltInProfiles.find(name, kind == null ? null : kind.name());
+    }
+
+    public static ManifestException unknown(String name, String field) {
+        return new ManifestException(field + ": no BrokerProfile named '" + name + "'; give one with -f, or use a "
+                + "built-in profile: " + String.join(", ", families()));
+    }
+
+    private static List<String> families() {
+        return BuiltInProfiles.names().stream()
+                .map(n -> n.replaceAll("-(correlation-id|application-property)$", ""))
+                .distinct().toList();
+    }
+}

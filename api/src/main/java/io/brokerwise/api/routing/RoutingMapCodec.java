@@ -1,0 +1,99 @@
+package io.brokerwise.api.routing;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.brokerwise.model.topology.Layout;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads and writes the routing map as JSON, the value of key {@link #CONFIG_MAP_KEY} in the routing
+ * ConfigMap. Every broker names its cell explicitly, so a reader never depends on list order and a
+ * human reading {@code kubectl get cm -o yaml} sees the grid. Format: api/README.md.
+ */
+public final class RoutingMapCodec {
+
+    /** The ConfigMap key (and file name when mounted) that holds the map. */
+    public static final String CONFIG_MAP_KEY = "routing.json";
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private RoutingMapCodec() {
+    }
+
+    public static String toJson(RoutingMap map) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("version", map.version());
+        root.put("topic", map.topic());
+        root.put("publisherGroups", map.layout().publisherGroups());
+        root.put("subscriberGroups", map.layout().subscriberGroups());
+        ArrayNode brokers = root.putArray("brokers");
+        for (int r = 0; r < map.layout().publisherGroups(); r++) {
+            for (int c = 0; c < map.layout().subscriberGroups(); c++) {
+                brokers.addObject().put("row", r).put("column", c).put("address", map.broker(r, c));
+            }
+        }
+        try {
+            return JSON.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write routing map", e);
+        }
+    }
+
+    /** Parses a map; any problem (unknown version, missing or duplicate cell) is an IllegalArgumentException. */
+    public static RoutingMap fromJson(String json) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("routing map is not JSON: " + e.getOriginalMessage(), e);
+        }
+        if (root == null || !root.isObject()) {
+            throw new IllegalArgumentException("routing map must be a JSON object");
+        }
+        int version = requiredInt(root, "version");
+        if (version != RoutingMap.VERSION) {
+            throw new IllegalArgumentException("routing map version " + version + " is not supported, this client reads "
+                    + "version " + RoutingMap.VERSION);
+        }
+        Layout layout = new Layout(requiredInt(root, "publisherGroups"), requiredInt(root, "subscriberGroups"));
+        String[] cells = new String[Math.toIntExact(layout.brokers())];
+        JsonNode brokers = root.path("brokers");
+        if (!brokers.isArray()) {
+            throw new IllegalArgumentException("routing map needs a 'brokers' array");
+        }
+        for (JsonNode b : brokers) {
+            int row = requiredInt(b, "row");
+            int column = requiredInt(b, "column");
+            if (row < 0 || row >= layout.publisherGroups() || column < 0 || column >= layout.subscriberGroups()) {
+                throw new IllegalArgumentException("broker cell (" + row + ", " + column + ") is outside the layout");
+            }
+            int i = row * layout.subscriberGroups() + column;
+            if (cells[i] != null) {
+                throw new IllegalArgumentException("broker cell (" + row + ", " + column + ") appears twice");
+            }
+            cells[i] = b.path("address").asText(null);
+        }
+        List<String> ordered = new ArrayList<>();
+        for (int i = 0; i < cells.length; i++) {
+            if (cells[i] == null) {
+                throw new IllegalArgumentException("broker cell (" + i / layout.subscriberGroups() + ", "
+                        + i % layout.subscriberGroups() + ") has no address");
+            }
+            ordered.add(cells[i]);
+        }
+        return new RoutingMap(version, root.path("topic").asText(null), layout, ordered);
+    }
+
+    private static int requiredInt(JsonNode node, String field) {
+        JsonNode v = node.get(field);
+        if (v == null || !v.canConvertToInt() || !v.isIntegralNumber()) {
+            throw new IllegalArgumentException("routing map field '" + field + "' must be an integer");
+        }
+        return v.intValue();
+    }
+}

@@ -1,0 +1,46 @@
+package io.brokerwise.api.v1alpha1;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Min;
+import io.fabric8.generator.annotation.Required;
+
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public class BrokerProfileSpec {
+
+    @Default("Linear")
+    @JsonPropertyDescription("Linear (eq. 4.9), FilterSharing (4.10), SuperLinear (4.11) or FilterLength (4.12).")
+    public Model model;
+
+    @Required
+    public Parameters parameters;
+
+    public enum Model { Linear, FilterSharing, SuperLinear, FilterLength }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static class Parameters {
+        @Required
+        @Min(0)
+        @JsonPropertyDescription("t_rcv: seconds to receive a message.")
+        public Double receiveSeconds;
+
+        @Required
+        @Min(0)
+        @JsonPropertyDescription("t_fltr: seconds to evaluate one filter (one component for FilterLength).")
+        public Double filterSeconds;
+
+        @Required
+        @Min(0)
+        @JsonPropertyDescription("t_tx: seconds to dispatch one copy.")
+        public Double dispatchSeconds;
+
+        @Min(0)
+        @JsonPropertyDescription("t_fltr_diff: extra seconds per distinct filter (FilterSharing only).")
+        public Double distinctFilterSeconds;
+
+        @Min(value = 0, inclusive = false)
+        @JsonPropertyDescription("Ceiling on received plus dispatched msgs/s, if the broker has one.")
+        public Double maxOverallRate;
+    }
+}

@@ -1,0 +1,17 @@
+package io.brokerwise.api.v1alpha1;
+
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Max;
+import io.fabric8.generator.annotation.Min;
+
+public class ObjectivesSpec {
+
+    @Default("0.9")
+    @Min(value = 0, inclusive = false)
+    @Max(value = 1, inclusive = false)
+    @JsonPropertyDescription("Highest utilization any broker may reach, in (0, 1).")
+    public Double maxUtilization;
+
+    public WaitingTimeSpec waitingTime = new WaitingTimeSpec();
+}

@@ -1,0 +1,30 @@
+package io.brokerwise.api.v1alpha1;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import java.util.List;
+
+/**
+ * What a plan says: the layout chosen (or, when nothing is feasible, the closest one with feasible =
+ * false), the alternatives with why each lost, and the profile behind every number. {@code brokerwise
+ * plan -o json} prints exactly this; the operator writes it into status.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public class PlanReport {
+    public PlanStatus plan;
+    public List<PlanStatus> alternatives;
+    @JsonPropertyDescription("When nothing is feasible: the constraint that binds (MaxBrokers, ConnectionsPerBroker, "
+            + "Utilization, WaitingTime).")
+    public String binding;
+    @JsonPropertyDescription("When only the broker limit binds: how many brokers the workload needs.")
+    public Long brokersNeeded;
+    public ProfileUsed profile;
+    public List<String> notes;
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static class ProfileUsed {
+        public String name;
+        public String model;
+        public String source;
+    }
+}

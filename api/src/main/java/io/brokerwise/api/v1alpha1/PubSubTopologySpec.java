@@ -1,0 +1,34 @@
+package io.brokerwise.api.v1alpha1;
+
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Required;
+
+public class PubSubTopologySpec {
+
+    @Required
+    @JsonPropertyDescription("The publishers, subscribers and filters the brokers must carry.")
+    public WorkloadSpec workload;
+
+    @JsonPropertyDescription("The BrokerProfile whose fitted times the model uses; a built-in profile name such as "
+            + "henjes-activemq also works.")
+    public ProfileRef profileRef;
+
+    @JsonPropertyDescription("Utilization cap and waiting-time bound every broker must meet.")
+    public ObjectivesSpec objectives = new ObjectivesSpec();
+
+    @JsonPropertyDescription("Which layouts the planner may use.")
+    public TopologySpec topology = new TopologySpec();
+
+    @JsonPropertyDescription("Where brokers may run and how many there may be.")
+    public PlacementSpec placement = new PlacementSpec();
+
+    @JsonPropertyDescription("Broker pods: image, resources, connection limit.")
+    public BrokerSpec broker = new BrokerSpec();
+
+    @Default("Automatic")
+    @JsonPropertyDescription("Automatic applies a new plan at once; Manual holds it in status until approved.")
+    public Approval approval;
+
+    public enum Approval { Automatic, Manual }
+}

@@ -1,0 +1,13 @@
+package io.brokerwise.api.v1alpha1;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.fabric8.kubernetes.api.model.Condition;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The plan report, plus what the operator tracks: the generation it answers and the conditions. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public class PubSubTopologyStatus extends PlanReport {
+    public Long observedGeneration;
+    public List<Condition> conditions = new ArrayList<>();
+}

@@ -1,0 +1,20 @@
+package io.brokerwise.api.v1alpha1;
+
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Max;
+import io.fabric8.generator.annotation.Min;
+import io.fabric8.generator.annotation.Pattern;
+
+public class WaitingTimeSpec {
+
+    @Default("0.99")
+    @Min(value = 0, inclusive = false)
+    @Max(value = 1, inclusive = false)
+    @JsonPropertyDescription("The quantile that is bounded and reported, e.g. 0.9999.")
+    public Double quantile;
+
+    @Pattern(Durations.PATTERN)
+    @JsonPropertyDescription("Bound on that quantile of a message's wait before service, e.g. 5ms; unset means none.")
+    public String max;
+}

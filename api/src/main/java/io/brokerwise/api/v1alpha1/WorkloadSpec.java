@@ -1,0 +1,45 @@
+package io.brokerwise.api.v1alpha1;
+
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Min;
+import io.fabric8.generator.annotation.Required;
+import io.fabric8.generator.annotation.ValidationRule;
+
+@ValidationRule(value = "self.replicationGrade.mean <= self.subscribers * (self.filtersPerSubscriber > 0 ? self.filtersPerSubscriber : 1)",
+        message = "replicationGrade.mean cannot exceed subscribers times filtersPerSubscriber")
+public class WorkloadSpec {
+
+    @Required
+    @Min(1)
+    public Long publishers;
+
+    @Required
+    @Min(value = 0, inclusive = false)
+    @JsonPropertyDescription("Messages per second each publisher sends.")
+    public Double messageRatePerPublisher;
+
+    @Required
+    @Min(1)
+    public Long subscribers;
+
+    @Default("1")
+    @Min(0)
+    @JsonPropertyDescription("Filters (JMS selectors) per subscriber; 0 means every subscriber gets every message.")
+    public Integer filtersPerSubscriber;
+
+    public FilterSpec filter = new FilterSpec();
+
+    @Required
+    @JsonPropertyDescription("How many subscribers' filters a message matches: E[R] and its distribution.")
+    public ReplicationGradeSpec replicationGrade;
+
+    @Default("1024")
+    @Min(1)
+    public Integer messageSizeBytes;
+
+    @Default("NonPersistent")
+    public DeliveryMode deliveryMode;
+
+    public enum DeliveryMode { Persistent, NonPersistent }
+}

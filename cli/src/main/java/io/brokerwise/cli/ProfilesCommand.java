@@ -1,0 +1,32 @@
+package io.brokerwise.cli;
+
+import io.brokerwise.model.service.BrokerProfile;
+import io.brokerwise.model.service.BuiltInProfiles;
+import io.brokerwise.model.service.ProfileParameters;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Spec;
+
+@Command(name = "profiles", mixinStandardHelpOptions = true,
+        description = "Lists the built-in broker profiles: the dissertation's fitted parameters (tables 4.1 to 4.6).",
+        footer = {"", "A family name (e.g. henjes-activemq) picks the variant for the workload's filter kind.", "",
+                "Example:", "  brokerwise profiles"})
+final class ProfilesCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf("%-40s %-14s %-10s %-10s %-10s %-10s %s%n", "NAME", "MODEL", "t_rcv", "t_fltr", "t_tx", "ceiling", "SOURCE");
+        for (BrokerProfile p : BuiltInProfiles.all()) {
+            ProfileParameters x = p.parameters();
+            out.printf("%-40s %-14s %-10.3g %-10.3g %-10.3g %-10s %s%n", p.name(), p.model().name(), x.receiveSeconds(),
+                    x.filterSeconds(), x.dispatchSeconds(), x.hasCeiling() ? String.format("%.0f/s", x.maxOverallRate()) : "-",
+                    p.source());
+        }
+        return 0;
+    }
+}

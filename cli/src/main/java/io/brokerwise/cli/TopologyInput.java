@@ -1,0 +1,74 @@
+package io.brokerwise.cli;
+
+import io.brokerwise.api.planning.ManifestException;
+import io.brokerwise.api.planning.ManifestReader;
+import io.brokerwise.api.planning.ProfileResolver;
+import io.brokerwise.api.planning.SpecValidator;
+import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.model.service.BrokerProfile;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** The manifests a command reads: one PubSubTopology and the profile it plans with. */
+final class TopologyInput {
+
+    @Option(names = {"-f", "--filename"}, required = true, paramLabel = "FILE",
+            description = "A manifest with the PubSubTopology, and optionally the BrokerProfile it names; repeatable.")
+    List<Path> files;
+
+    @Option(names = "--profile", paramLabel = "NAME",
+            description = "Plan with this profile instead of spec.profileRef: a BrokerProfile from -f or a built-in "
+                    + "(see 'brokerwise profiles').")
+    String profileName;
+
+    record Loaded(PubSubTopology topology, BrokerProfile profile) {
+    }
+
+    Loaded load() throws IOException {
+        ManifestReader reader = new ManifestReader();
+        for (Path file : files) {
+            if (!Files.isReadable(file)) {
+                throw new ManifestException(file + ": no such file");
+            }
+            try (var in = Files.newBufferedReader(file)) {
+                reader.add(in, file.toString());
+            }
+        }
+        PubSubTopology topology = reader.one(PubSubTopology.class);
+        if (topology.getSpec() == null) {
+            throw new ManifestException("spec: required");
+        }
+        // report the spec's problems and the profile's together, so one run shows everything to change
+        List<String> problems = new ArrayList<>(SpecValidator.validate(topology.getSpec(), "spec"));
+        BrokerProfile profile = null;
+        try {
+            profile = profile(reader, topology);
+        } catch (ManifestException e) {
+            problems.addAll(e.problems());
+        }
+        if (!problems.isEmpty()) {
+            throw new ManifestException(problems);
+        }
+        return new Loaded(topology, profile);
+    }
+
+    private BrokerProfile profile(ManifestReader reader, PubSubTopology topology) {
+        var spec = topology.getSpec();
+        String name = profileName != null ? profileName : spec.profileRef == null ? null : spec.profileRef.name;
+        String field = profileName != null ? "--profile" : "spec.profileRef.name";
+        if (name == null) {
+            throw new ManifestException("spec.profileRef.name: required (or give --profile NAME)");
+        }
+        for (io.brokerwise.api.v1alpha1.BrokerProfile resource : reader.all(io.brokerwise.api.v1alpha1.BrokerProfile.class)) {
+            if (name.equals(resource.getMetadata().getName())) {
+                return ProfileResolver.fromResource(resource);
+            }
+        }
+        var kind = spec.workload == null || spec.workload.filter == null ? null : spec.workload.filter.kind;
+        return ProfileResolver.builtIn(name, kind).orElseThrow(() -> ProfileResolver.unknown(name, field));
+    }
+}

@@ -1,0 +1,149 @@
+package io.brokerwise.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class PlanCommandTest {
+
+    static final Path EXAMPLE = Path.of("../examples/topology.yaml");
+    static final String VALID = """
+            apiVersion: brokerwise.io/v1alpha1
+            kind: PubSubTopology
+            metadata: {name: t}
+            spec:
+              workload:
+                publishers: 100
+                messageRatePerPublisher: 20
+                subscribers: 400
+                filtersPerSubscriber: 2
+                replicationGrade: {mean: 4}
+              profileRef: {name: henjes-activemq}
+            """;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void jsonHasThePlanAndAlternativesWithEveryDocumentedField() throws IOException {
+        CliRun run = CliRun.of("plan", "-f", EXAMPLE.toString(), "-o", "json");
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode root = new ObjectMapper().readTree(run.out());
+        assertTrue(root.path("alternatives").isArray() && root.path("alternatives").size() > 0);
+        for (JsonNode layout : iterable(root)) {
+            for (String field : new String[] {"topology", "publisherGroups", "subscriberGroups", "brokers", "offeredLoad",
+                "capacity", "utilization", "feasible", "reason"}) {
+                assertTrue(layout.has(field), "missing " + field + " in " + layout);
+            }
+            assertTrue(layout.path("serviceTime").has("mean") && layout.path("serviceTime").has("cv"));
+            assertTrue(layout.path("waitingTime").has("level"));
+        }
+        JsonNode plan = root.path("plan");
+        assertTrue(plan.path("feasible").asBoolean());
+        assertEquals(plan.path("publisherGroups").asLong() * plan.path("subscriberGroups").asLong(), plan.path("brokers").asLong());
+        assertTrue(plan.path("utilization").asDouble() <= 0.8);
+        assertTrue(plan.path("waitingTime").path("quantile").asDouble() <= 0.005);
+        assertEquals(0.9999, plan.path("waitingTime").path("level").asDouble());
+    }
+
+    @Test
+    void fixedModeEvaluatesExactlyThatLayout() throws IOException {
+        Path file = write(VALID.replace("  profileRef:", "  topology: {mode: Grid, publisherGroups: 3, subscriberGroups: 2}\n  profileRef:"));
+        JsonNode plan = new ObjectMapper().readTree(CliRun.of("plan", "-f", file.toString(), "-o", "json").out()).path("plan");
+        assertEquals("Grid", plan.path("topology").asText());
+        assertEquals(3, plan.path("publisherGroups").asInt());
+        assertEquals(2, plan.path("subscriberGroups").asInt());
+    }
+
+    @Test
+    void tooFewBrokersGivesTheBindingConstraintAndTheClosestPlan() throws IOException {
+        CliRun run = CliRun.of("plan", "-f", EXAMPLE.toString(), "--max-brokers", "2", "-o", "json");
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode root = new ObjectMapper().readTree(run.out());
+        assertFalse(root.path("plan").path("feasible").asBoolean());
+        assertEquals("MaxBrokers", root.path("binding").asText());
+        assertTrue(root.path("brokersNeeded").asLong() > 2);
+    }
+
+    @Test
+    void tableNamesThePlanAndItsAlternatives() {
+        CliRun run = CliRun.of("plan", "-f", EXAMPLE.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("PLAN") && run.out().contains("ALTERNATIVES"), run.out());
+        assertTrue(run.out().contains("WAIT 99.99%"), run.out());
+    }
+
+    @Test
+    void aProfileFromAFileIsUsed() throws IOException {
+        Path profile = Path.of("../examples/profile.yaml");
+        CliRun run = CliRun.of("plan", "-f", write(VALID).toString(), "-f", profile.toString(), "--profile",
+                "artemis-example", "-o", "yaml");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("name: artemis-example"), run.out());
+    }
+
+    /** Each class of bad input: exit code 2 and a line naming the field and what is allowed. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "missing field            | 'subscribers: 400'                | ''                                 | spec.workload.subscribers: required",
+        "negative rate            | 'messageRatePerPublisher: 20'     | 'messageRatePerPublisher: -5'      | spec.workload.messageRatePerPublisher: must be greater than 0",
+        "utilization above 1      | '  profileRef:'                   | '  objectives: {maxUtilization: 1.2}\n  profileRef:' | spec.objectives.maxUtilization: must be less than 1",
+        "utilization zero         | '  profileRef:'                   | '  objectives: {maxUtilization: 0}\n  profileRef:'   | spec.objectives.maxUtilization: must be greater than 0",
+        "unknown profile          | 'henjes-activemq'                 | 'no-such-broker'                   | spec.profileRef.name: no BrokerProfile named 'no-such-broker'",
+        "unknown field            | 'publishers: 100'                 | 'publisher: 100'                   | spec.workload.publisher: unknown field",
+        "not a number             | 'publishers: 100'                 | 'publishers: many'                 | spec.workload.publishers: 'many' is not a whole number",
+        "bad enum                 | 'replicationGrade: {mean: 4}'     | 'replicationGrade: {mean: 4, distribution: Poisson}' | 'Poisson' is not one of Deterministic, ScaledBernoulli, Binomial",
+        "mean above m x filters   | 'replicationGrade: {mean: 4}'     | 'replicationGrade: {mean: 900}'    | spec.workload: replicationGrade.mean: at most subscribers x filtersPerSubscriber = 800",
+        "groups in Auto mode      | '  profileRef:'                   | '  topology: {mode: Auto, publisherGroups: 2}\n  profileRef:' | spec.topology: mode Auto takes no group counts",
+        "Grid without groups      | '  profileRef:'                   | '  topology: {mode: Grid}\n  profileRef:' | spec.topology: mode Grid needs publisherGroups and subscriberGroups",
+        "bad duration             | '  profileRef:'                   | '  objectives: {waitingTime: {max: 5 minutes}}\n  profileRef:' | spec.objectives.waitingTime.max: '5 minutes' does not match",
+        "wrong apiVersion         | 'brokerwise.io/v1alpha1'          | 'brokerwise.io/v2'                 | apiVersion: PubSubTopology needs 'brokerwise.io/v1alpha1'",
+        "not YAML                 | 'metadata: {name: t}'             | 'metadata: {name: t'               | not valid YAML",
+    })
+    void badInputExitsWith2AndNamesTheField(String what, String from, String to, String message) throws IOException {
+        Path file = write(VALID.replace(from, to.replace("\\n", "\n")));
+        CliRun run = CliRun.of("plan", "-f", file.toString());
+        assertEquals(2, run.exitCode(), what + ": " + run.err() + run.out());
+        assertTrue(run.err().contains(message), what + ": " + run.err());
+        assertTrue(run.err().lines().allMatch(l -> l.startsWith("error: ")), "no stack trace: " + run.err());
+    }
+
+    @Test
+    void missingFileIsBadInput() {
+        CliRun run = CliRun.of("plan", "-f", "no/such/file.yaml");
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().contains("no such file"), run.err());
+    }
+
+    @Test
+    void everyCommandHasHelpWithAnExample() {
+        for (String command : new String[] {"plan", "fit", "sweep", "profiles"}) {
+            CliRun run = CliRun.of(command, "--help");
+            assertEquals(0, run.exitCode());
+            assertTrue(run.out().contains("Example"), command + " --help has no example: " + run.out());
+        }
+    }
+
+    private Path write(String yaml) throws IOException {
+        Path file = Files.createTempFile(dir, "topology", ".yaml");
+        Files.writeString(file, yaml);
+        return file;
+    }
+
+    private static Iterable<JsonNode> iterable(JsonNode root) {
+        java.util.List<JsonNode> all = new java.util.ArrayList<>();
+        all.add(root.path("plan"));
+        root.path("alternatives").forEach(all::add);
+        return all;
+    }
+}
