@@ -84,11 +84,12 @@ start_kubelet() {
 }
 
 start_kube_proxy() {
-  # No localhost NodePorts (that would set route_localnet) and no conntrack
+  # NodePorts only on the node IP, not on the machine's own interfaces; no
+  # localhost NodePorts (that would set route_localnet) and no conntrack
   # tuning: kube-proxy changes nothing on the host beyond its own rules.
   start_proc kube-proxy "$K8S_BIN/kube-proxy" --kubeconfig "$RUN/kube-proxy.kubeconfig" \
     --hostname-override "$NODE_NAME" --proxy-mode iptables --cluster-cidr "$POD_CIDR" \
-    --iptables-localhost-nodeports=false --conntrack-max-per-core 0 \
+    --nodeport-addresses "$NODE_IP/32" --iptables-localhost-nodeports=false --conntrack-max-per-core 0 \
     --conntrack-tcp-timeout-established 0 --conntrack-tcp-timeout-close-wait 0 \
     --metrics-bind-address 127.0.0.1:10249 --healthz-bind-address 127.0.0.1:10256
 }

@@ -49,7 +49,7 @@ class NetworkGuardTest {
         List<String> outside = new ArrayList<>();
         int checked = 0;
         Pattern pid = Pattern.compile("pid=(\\d+)");
-        for (String line : run("ss", "-tunapH").split("\n")) {
+        for (String line : run("ss", "-H", "-n", "-t", "-u", "-a", "-p").split("\n")) {
             Matcher m = pid.matcher(line);
             boolean ours = false;
             while (m.find()) {
@@ -67,6 +67,24 @@ class NetworkGuardTest {
         System.out.println("checked " + checked + " sockets of " + pids.size() + " cluster processes");
         assertTrue(checked > 0, "the cluster's processes hold no sockets: wrong PIDs?");
         assertEquals(List.of(), outside, "sockets of cluster processes pointing outside this machine");
+    }
+
+    @Test
+    void clusterListensOnlyOnLoopbackAndTheNodeBridge() throws Exception {
+        Set<String> pids = clusterPids();
+        List<String> exposed = new ArrayList<>();
+        for (String line : run("ss", "-H", "-n", "-t", "-u", "-l", "-p").split("\n")) {
+            String[] cols = line.trim().split("\\s+");
+            if (cols.length < 7 || pids.stream().noneMatch(p -> line.contains("pid=" + p + ","))) {
+                continue;
+            }
+            String host = host(cols[4]);
+            InetAddress local = host.equals("*") ? null : InetAddress.getByName(host);
+            if (local == null || !local.isLoopbackAddress() && CLUSTER_RANGES.stream().noneMatch(r -> inRange(local, r))) {
+                exposed.add(line);
+            }
+        }
+        assertEquals(List.of(), exposed, "cluster processes listening on the machine's own interfaces");
     }
 
     /** PIDs in the cluster's cgroup and in the kubelet's pod cgroups (pids hierarchy). */
