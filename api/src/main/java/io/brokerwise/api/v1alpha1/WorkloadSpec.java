@@ -6,7 +6,7 @@ import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Required;
 import io.fabric8.generator.annotation.ValidationRule;
 
-@ValidationRule(value = "self.replicationGrade.mean <= self.subscribers * (self.filtersPerSubscriber > 0 ? self.filtersPerSubscriber : 1)",
+@ValidationRule(value = "self.replicationGrade.mean <= double(self.subscribers * (self.filtersPerSubscriber > 0 ? self.filtersPerSubscriber : 1))",
         message = "replicationGrade.mean cannot exceed subscribers times filtersPerSubscriber")
 public class WorkloadSpec {
 
