@@ -1,7 +1,8 @@
 # Shared settings for the local cluster scripts. Sourced, never executed.
-set -Eeuo pipefail
-# A silent exit under `set -e` is hard to debug: say which command failed.
-trap 'echo "[$(date +%H:%M:%S)] error: \"$BASH_COMMAND\" failed (${BASH_SOURCE[0]}:$LINENO)" >&2' ERR
+set -euo pipefail
+# A silent exit under `set -e` is hard to debug: say which command ended it.
+trap 'rc=$?; [ $rc -eq 0 ] || [[ $BASH_COMMAND == exit* ]] ||
+      echo "[$(date +%H:%M:%S)] error: exit $rc after: $BASH_COMMAND" >&2' EXIT
 
 E2E_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Built binaries, the base root filesystem and containerd's image store live

@@ -25,11 +25,21 @@ mounts_down() {
   for m in $(findmnt -rn -o TARGET | grep -E "^($RUN|/run/brokerwise|$CACHE/containerd)(/|$)" | sort -r); do
     umount "$m" 2>/dev/null || umount -l "$m"
   done
-  # Pod network namespaces: bind mounts containerd made for its sandboxes.
-  for m in $(ip netns list 2>/dev/null | awk '/^cni-/ {print $1}'); do ip netns delete "$m" 2>/dev/null || true; done
-  # The first pod made /run/netns a mount point; undo it once no namespace is left.
-  if mountpoint -q /run/netns && [ -z "$(ls -A /run/netns)" ]; then umount /run/netns; fi
-  return 0
+  netns_down
+}
+
+# Pod network namespaces are nsfs mounts under /run/netns that containerd made;
+# `ip netns add` (the guard self-test) may have bind-mounted /run/netns over
+# them, hiding them from `ip netns delete`. Unmount in rounds until no mount
+# is left there, then remove the files: only this project uses /run/netns here.
+netns_down() {
+  local round m
+  for round in 1 2 3 4 5; do
+    m=$(findmnt -rn -o TARGET | grep -E '^/run/netns(/|$)' | sort -r) || break
+    for m in $m; do umount -l "$m" 2>/dev/null || true; done
+  done
+  rm -f /run/netns/cni-* /run/netns/brokerwise-*
+  rmdir /run/netns 2>/dev/null || true
 }
 
 cgroups_down() {

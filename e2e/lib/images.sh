@@ -19,14 +19,13 @@ base_layer() {
   local root=$IMAGES/rootfs.tmp
   log "building base root filesystem (debootstrap bookworm + $BASE_PACKAGES)"
   mkdir -p "$IMAGES"; base_cleanup "$root"
-  trap "base_cleanup '$root'" EXIT
   debootstrap --variant=minbase --include="${BASE_PACKAGES// /,}" bookworm "$root" "$DEBIAN_MIRROR" \
-    > "$IMAGES/debootstrap.log" 2>&1 || die "debootstrap failed, see $IMAGES/debootstrap.log"
+    > "$IMAGES/debootstrap.log" 2>&1 || { base_cleanup "$root"; die "debootstrap failed, see $IMAGES/debootstrap.log"; }
   # Package lists, docs and caches only make the layer bigger.
   rm -rf "$root"/var/lib/apt/lists/* "$root"/var/cache/apt/* "$root"/usr/share/doc \
          "$root"/usr/share/man "$root"/var/log/*
   layer_from_dir "$root" "$BASE_LAYER.tmp" && mv "$BASE_LAYER.tmp" "$BASE_LAYER"
-  base_cleanup "$root"; trap - EXIT
+  base_cleanup "$root"
 }
 
 # debootstrap mounts /proc and /sys in the target; unmount before deleting.

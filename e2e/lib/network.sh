@@ -85,34 +85,59 @@ guard_report() {
 
 # guard_selftest: proves the guard is not vacuous. A network namespace stands
 # in for "outside" (10.86.0.2 behind a veth not named bw*, so not a project
-# link); a plain host process must reach it, while one datagram from a
-# process in the cluster's cgroup and one from a pod (when one runs) must be
-# dropped. Those drops stay in the counter `status` shows.
+# link); a plain host process must reach it, while one datagram from a process
+# in the cluster's cgroup and one from a pod-like namespace on the pod bridge
+# (address 10.88.0.250, outside the pods' IPAM range) must both be dropped.
+# Those drops stay in the counter `status` shows.
 guard_selftest() {
-  local ns=brokerwise-selftest before after pod ok= out
+  local before after
   selftest_cleanup
-  ip netns add $ns
-  ip link add gst0 type veth peer name gst1 netns $ns
-  ip addr add 10.86.0.1/30 dev gst0 && ip link set gst0 up
-  ip -n $ns addr add 10.86.0.2/30 dev gst1 && ip -n $ns link set gst1 up
-  # A fresh veth needs a moment before it carries traffic.
-  for _ in 1 2 3 4 5; do
-    out=$(timeout 1 bash -c 'echo > /dev/tcp/10.86.0.2/9' 2>&1 || true)
-    [[ $out == *refused* ]] && { ok=1; break; }
-  done
-  [ -n "$ok" ] || { selftest_cleanup; die "selftest: the stand-in outside host is unreachable even for a plain process"; }
+  selftest_outside && selftest_pod || { selftest_cleanup; die "selftest: could not set up its namespaces"; }
+  selftest_reachable || { selftest_cleanup; die "selftest: 10.86.0.2 is unreachable even for a plain process"; }
   echo "selftest: a plain host process reaches 10.86.0.2 (connection refused there)"
   before=$(guard_drops)
   bash -c "echo \$BASHPID > /sys/fs/cgroup/unified/$CGROUP/cgroup.procs; echo x > /dev/udp/10.86.0.2/9" 2>/dev/null || true
-  pod=$(ip netns list | awk '/^cni-/ {print $1; exit}')
-  [ -n "$pod" ] && { ip netns exec "$pod" bash -c 'echo x > /dev/udp/10.86.0.2/9' 2>/dev/null || true; }
+  ip netns exec brokerwise-selftest-pod bash -c 'echo x > /dev/udp/10.86.0.2/9' 2>/dev/null || true
   sleep 0.2; after=$(guard_drops)
   selftest_cleanup
-  echo "selftest: one datagram each from a cluster process${pod:+ and from pod netns $pod}: guard dropped $((after - before))"
-  [ $((after - before)) -ge 1 ] || die "selftest: the guard dropped nothing"
+  echo "selftest: one datagram from a cluster process, one from the pod bridge: guard dropped $((after - before))"
+  [ $((after - before)) -ge 2 ] || die "selftest: the guard let traffic through"
+}
+
+selftest_outside() {
+  ip netns add brokerwise-selftest-out &&
+  ip link add gst0 type veth peer name gst1 netns brokerwise-selftest-out &&
+  ip addr add 10.86.0.1/30 dev gst0 && ip link set gst0 up &&
+  ip -n brokerwise-selftest-out addr add 10.86.0.2/30 dev gst1 &&
+  ip -n brokerwise-selftest-out link set gst1 up
+}
+
+# Wired like a pod: a veth on the CNI bridge (created by the first pod, or
+# here), the bridge as gateway, and forwarding on as pods have it.
+selftest_pod() {
+  local ns=brokerwise-selftest-pod
+  ip link show "$CNI_BRIDGE" >/dev/null 2>&1 || ip link add "$CNI_BRIDGE" type bridge
+  ip addr replace "${NODE_POD_CIDR%.0/24}.1/24" dev "$CNI_BRIDGE" && ip link set "$CNI_BRIDGE" up &&
+  sysctl -q -w net.ipv4.ip_forward=1 &&
+  ip netns add $ns && ip link add bwst0 type veth peer name eth0 netns $ns &&
+  ip link set bwst0 master "$CNI_BRIDGE" up &&
+  ip -n $ns addr add "${NODE_POD_CIDR%.0/24}.250/24" dev eth0 && ip -n $ns link set eth0 up &&
+  ip -n $ns route add default via "${NODE_POD_CIDR%.0/24}.1"
+}
+
+# A fresh veth needs a moment before it carries traffic.
+selftest_reachable() {
+  local out
+  for _ in 1 2 3 4 5; do
+    out=$(timeout 1 bash -c 'echo > /dev/tcp/10.86.0.2/9' 2>&1 || true)
+    [[ $out == *refused* ]] && return 0
+  done
+  return 1
 }
 
 selftest_cleanup() {
-  ip netns delete brokerwise-selftest 2>/dev/null || true
+  ip netns delete brokerwise-selftest-out 2>/dev/null || true
+  ip netns delete brokerwise-selftest-pod 2>/dev/null || true
   ip link delete gst0 2>/dev/null || true
+  ip link delete bwst0 2>/dev/null || true
 }

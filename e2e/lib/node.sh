@@ -28,12 +28,13 @@ disabled_plugins = ["io.containerd.snapshotter.v1.aufs", "io.containerd.snapshot
     conf_dir = "$RUN/cni/net.d"
 TOML
   # A bridge without masquerading: pods talk to each other and to the node.
+  # Addresses above .239 are left to the guard's self-test (lib/network.sh).
   cat > "$RUN/cni/net.d/10-brokerwise.conflist" <<JSON
 {"cniVersion": "0.4.0", "name": "brokerwise", "plugins": [
   {"type": "bridge", "bridge": "$CNI_BRIDGE", "isGateway": true, "ipMasq": false,
    "hairpinMode": true,
    "ipam": {"type": "host-local", "dataDir": "$RUN/cni/ipam",
-            "ranges": [[{"subnet": "$NODE_POD_CIDR"}]], "routes": [{"dst": "0.0.0.0/0"}]}}]}
+            "ranges": [[{"subnet": "$NODE_POD_CIDR", "rangeEnd": "${NODE_POD_CIDR%.0/24}.239"}]], "routes": [{"dst": "0.0.0.0/0"}]}}]}
 JSON
 }
 
