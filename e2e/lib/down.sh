@@ -23,7 +23,7 @@ containers_down() {
 mounts_down() {
   local m
   for m in $(findmnt -rn -o TARGET | grep -E "^($RUN|/run/brokerwise|$CACHE/containerd)(/|$)" | sort -r); do
-    umount "$m" 2>/dev/null || umount -l "$m"
+    umount "$m" 2>/dev/null || umount -l "$m" || log "could not unmount $m"
   done
   netns_down
 }

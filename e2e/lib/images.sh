@@ -30,7 +30,7 @@ base_layer() {
 
 # debootstrap mounts /proc and /sys in the target; unmount before deleting.
 base_cleanup() {
-  local m; for m in $(findmnt -rn -o TARGET | grep "^$1/" | sort -r); do umount -l "$m"; done
+  local m; for m in $(findmnt -rn -o TARGET | grep "^$1/" | sort -r); do umount -l "$m" || true; done
   rm -rf --one-file-system "$1"
 }
 
