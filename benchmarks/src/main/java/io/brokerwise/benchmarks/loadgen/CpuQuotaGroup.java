@@ -1,0 +1,103 @@
+package io.brokerwise.benchmarks.loadgen;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A cgroup v1 {@code cpu} group with a CFS quota: a broker process in it gets {@code cores} CPUs' worth of
+ * time, the stand-in for a dedicated node on this 2-core machine (ENVIRONMENT.md: 25% measured at
+ * 25,000/100,000). Named after the load generator's pid, so leftovers of a killed run can be told apart.
+ */
+final class CpuQuotaGroup implements AutoCloseable {
+
+    static final Path ROOT = Path.of("/sys/fs/cgroup/cpu");
+    static final String PREFIX = "brokerwise-bench-";
+    private static final long PERIOD_US = 100_000;
+
+    final Path dir;
+    final double cores;
+
+    private CpuQuotaGroup(Path dir, double cores) {
+        this.dir = dir;
+        this.cores = cores;
+    }
+
+    /** True when cgroup v1's cpu controller is mounted and writable here (root on this machine). */
+    static boolean available() {
+        return Files.isWritable(ROOT.resolve("cgroup.procs")) && Files.isDirectory(ROOT);
+    }
+
+    static CpuQuotaGroup create(String name, double cores) throws IOException {
+        if (!(cores > 0)) {
+            throw new IllegalArgumentException("a CPU quota must be positive, got " + cores);
+        }
+        Path dir = ROOT.resolve(PREFIX + ProcessHandle.current().pid() + "-" + name);
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("cpu.cfs_period_us"), Long.toString(PERIOD_US));
+        Files.writeString(dir.resolve("cpu.cfs_quota_us"), Long.toString(Math.round(cores * PERIOD_US)));
+        return new CpuQuotaGroup(dir, cores);
+    }
+
+    /** The shell prefix that moves the shell into this group before it execs the broker JVM. */
+    String enterCommand() {
+        return "echo $$ > '" + dir.resolve("cgroup.procs") + "' && exec \"$@\"";
+    }
+
+    /** Times the group was throttled (it wanted more than its quota): the broker was CPU-bound. */
+    long throttledPeriods() {
+        try {
+            for (String line : Files.readAllLines(dir.resolve("cpu.stat"))) {
+                if (line.startsWith("nr_throttled ")) {
+                    return Long.parseLong(line.substring("nr_throttled ".length()).trim());
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+        return -1;
+    }
+
+    /** Removes the group; it must be empty, so callers stop its processes first. Retries while the kernel lets go. */
+    @Override
+    public void close() throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                Files.deleteIfExists(dir);
+                return;
+            } catch (IOException e) {
+                if (attempt >= 50) {
+                    throw new IOException("cgroup " + dir + " could not be removed: " + e.getMessage(), e);
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** Removes empty groups left by load generators that no longer run (killed with SIGKILL). */
+    static void removeStale() {
+        if (!available()) {
+            return;
+        }
+        try (var groups = Files.list(ROOT)) {
+            groups.filter(d -> d.getFileName().toString().startsWith(PREFIX)).forEach(d -> {
+                String rest = d.getFileName().toString().substring(PREFIX.length());
+                long owner = Long.parseLong(rest.substring(0, rest.indexOf('-')));
+                if (ProcessHandle.of(owner).isEmpty()) {
+                    try {
+                        Files.deleteIfExists(d);
+                    } catch (IOException e) {
+                        System.err.println("loadgen: stale cgroup " + d + " still busy: " + e.getMessage());
+                    }
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            System.err.println("loadgen: could not look for stale cgroups: " + e.getMessage());
+        }
+    }
+}

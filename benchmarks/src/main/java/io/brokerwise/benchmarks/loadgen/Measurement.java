@@ -1,0 +1,72 @@
+package io.brokerwise.benchmarks.loadgen;
+
+import io.brokerwise.client.Publisher;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageListener;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * The clock and counters of one run. The measurement window is fixed in advance (after the warm-up, before
+ * the cool-down); a message belongs to it by its send stamp, so counts are exact once the subscribers have
+ * drained, however late a copy arrives. In rate mode the stamp is the intended send time, so latency
+ * includes any time a publisher fell behind its schedule (coordinated omission).
+ */
+final class Measurement {
+
+    final long start;
+    final long windowStart;
+    final long windowEnd;
+    final long end;
+    final LongAdder sent = new LongAdder();
+    final LongAdder sentInWindow = new LongAdder();
+    final LongAdder received = new LongAdder();
+    final LongAdder receivedInWindow = new LongAdder();
+    final LongAdder unreadable = new LongAdder();
+    /** End-to-end latency in nanoseconds, up to one minute at 3 significant digits. */
+    private final Recorder latency = new Recorder(60_000_000_000L, 3);
+    private final Histogram total = new Histogram(60_000_000_000L, 3);
+
+    Measurement(LoadSpec spec, long start) {
+        this.start = start;
+        this.windowStart = start + spec.warmup().toNanos();
+        this.windowEnd = windowStart + spec.measure().toNanos();
+        this.end = windowEnd + spec.cooldown().toNanos();
+    }
+
+    boolean inWindow(long stampNanos) {
+        return stampNanos >= windowStart && stampNanos < windowEnd;
+    }
+
+    void countSent(long stampNanos) {
+        sent.increment();
+        if (inWindow(stampNanos)) {
+            sentInWindow.increment();
+        }
+    }
+
+    /** The listener every subscriber shares; called from many consumer threads at once. */
+    MessageListener listener() {
+        return (Message m) -> {
+            long now = System.nanoTime();
+            received.increment();
+            try {
+                long stamp = m.getLongProperty(Publisher.SENT_NANOS);
+                if (inWindow(stamp)) {
+                    receivedInWindow.increment();
+                    latency.recordValue(Math.max(0, Math.min(now - stamp, 60_000_000_000L)));
+                }
+            } catch (JMSException | NumberFormatException e) {
+                unreadable.increment();
+            }
+        };
+    }
+
+    /** The latency histogram of the window so far (call once, after the subscribers drained). */
+    synchronized Histogram latency() {
+        total.add(latency.getIntervalHistogram());
+        return total;
+    }
+}

@@ -1,0 +1,88 @@
+package io.brokerwise.benchmarks.loadgen;
+
+import io.brokerwise.client.Outgoing;
+import io.brokerwise.client.Publisher;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One publisher thread: saturated (send as fast as flow control lets it) or Poisson at a rate (exponential
+ * gaps from a seeded generator, each send stamped with the time it was scheduled for). It stops at the
+ * end of the cool-down or after its message budget, whichever comes first.
+ */
+final class PublisherLoop implements Runnable {
+
+    /** Messages built in advance and reused in turn (JMS lets a message be re-sent once send returns). */
+    private static final int POOL = 16;
+
+    private final Publisher publisher;
+    private final LoadSpec spec;
+    private final Measurement clock;
+    private final SplittableRandom random;
+    private final Outgoing[] pool = new Outgoing[POOL];
+    volatile Exception failure;
+
+    PublisherLoop(Publisher publisher, LoadSpec spec, Measurement clock, long seed) {
+        this.publisher = publisher;
+        this.spec = spec;
+        this.clock = clock;
+        this.random = new SplittableRandom(seed);
+        byte[] body = new byte[spec.messageBytes()];
+        Arrays.fill(body, (byte) 'm');
+        String matching = SelectorDesign.value(0);
+        for (int i = 0; i < POOL; i++) {
+            pool[i] = new Outgoing(body, Map.of(SelectorDesign.PROPERTY, matching), matching);
+        }
+    }
+
+    @Override
+    public void run() {
+        try {
+            if (spec.mode() == LoadSpec.Mode.saturate) {
+                saturate();
+            } else {
+                poisson();
+            }
+        } catch (Exception e) {
+            failure = e;
+        }
+    }
+
+    private void saturate() throws Exception {
+        for (long n = 0; n < spec.maxMessagesPerPublisher(); n++) {
+            long now = System.nanoTime();
+            if (now >= clock.end) {
+                return;
+            }
+            publisher.publish(pool[(int) (n % POOL)], now);
+            clock.countSent(now);
+        }
+    }
+
+    private void poisson() throws Exception {
+        double meanGapNanos = 1e9 / spec.ratePerPublisher();
+        long intended = clock.start;
+        for (long n = 0; n < spec.maxMessagesPerPublisher(); n++) {
+            intended += (long) (-Math.log(1 - random.nextDouble()) * meanGapNanos);
+            if (intended >= clock.end) {
+                return;
+            }
+            waitUntil(intended);
+            publisher.publish(pool[(int) (n % POOL)], intended);
+            clock.countSent(intended);
+        }
+    }
+
+    /** Parks for long gaps and spins the last 50 us, where parking is too coarse. */
+    private static void waitUntil(long deadline) {
+        for (long left = deadline - System.nanoTime(); left > 0; left = deadline - System.nanoTime()) {
+            if (left > 100_000) {
+                LockSupport.parkNanos(left - 50_000);
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+    }
+}

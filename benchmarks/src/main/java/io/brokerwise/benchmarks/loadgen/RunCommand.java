@@ -1,0 +1,110 @@
+package io.brokerwise.benchmarks.loadgen;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code brokerwise-bench run}: one measurement on local brokers, printed and written as JSON. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Start local brokers, run one measurement, stop them; exit 3 with --strict if the run is not "
+                + "valid (broker < 96% CPU or client > 75% in saturate mode, or counts differ from the brokers').")
+final class RunCommand implements Callable<Integer> {
+
+    @Option(names = "--layout", defaultValue = "1x1", description = "k x l: publisher groups x subscriber groups")
+    String layout;
+    @Option(names = "--broker-cores", defaultValue = "1", description = "CPU quota per broker in cores; 0 = none")
+    double brokerCores;
+    @Option(names = "--broker-heap", defaultValue = "512m")
+    String brokerHeap;
+    @Option(names = "--publishers", defaultValue = "4")
+    int publishers;
+    @Option(names = "--mode", defaultValue = "saturate", description = "saturate | rate (Poisson)")
+    LoadSpec.Mode mode;
+    @Option(names = "--rate", defaultValue = "0", description = "messages/s per publisher in rate mode")
+    double rate;
+    @Option(names = "--delivery-mode", defaultValue = "NonPersistent", description = "Persistent | NonPersistent")
+    String deliveryMode;
+    @Option(names = "--r", defaultValue = "1", description = "matching subscribers (replication grade)")
+    int r;
+    @Option(names = "--m-add", defaultValue = "5", description = "additional non-matching subscribers")
+    int mAdd;
+    @Option(names = "--filter-kind", defaultValue = "property", description = "property | correlation")
+    SelectorDesign.Kind kind;
+    @Option(names = "--filter-shape", defaultValue = "simple", description = "simple | or | and | in")
+    SelectorDesign.Shape shape;
+    @Option(names = "--components", defaultValue = "1", description = "components per filter (or/and/in)")
+    int components;
+    @Option(names = "--message-bytes", defaultValue = "100")
+    int messageBytes;
+    @Option(names = "--warmup", defaultValue = "10s")
+    String warmup;
+    @Option(names = "--measure", defaultValue = "20s")
+    String measure;
+    @Option(names = "--cooldown", defaultValue = "2s")
+    String cooldown;
+    @Option(names = "--max-messages", defaultValue = "100000000", description = "bound per publisher")
+    long maxMessages;
+    @Option(names = "--seed", defaultValue = "1")
+    long seed;
+    @Option(names = "--work-dir", description = "broker configs, data and logs (default: a new temp dir)")
+    Path workDir;
+    @Option(names = "--out", description = "write the JSON result here as well as to stdout")
+    Path out;
+    @Option(names = "--strict", description = "exit 3 when the run is not valid")
+    boolean strict;
+
+    @Override
+    public Integer call() throws Exception {
+        LoadResult result = new LoadRun(spec(), workDir != null ? workDir : Files.createTempDirectory("brokerwise-bench"),
+                System.err).run();
+        String json = json(result);
+        System.out.println(json);
+        if (out != null) {
+            Files.writeString(out, json + "\n");
+        }
+        if (!result.valid()) {
+            result.validityProblems().forEach(p -> System.err.println("loadgen: NOT VALID: " + p));
+        }
+        return result.valid() || !strict ? 0 : 3;
+    }
+
+    LoadSpec spec() {
+        Matcher m = Pattern.compile("(\\d+)x(\\d+)").matcher(layout);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("--layout must look like 2x3, got " + layout);
+        }
+        boolean persistent = switch (deliveryMode) {
+            case "Persistent" -> true;
+            case "NonPersistent" -> false;
+            default -> throw new IllegalArgumentException("--delivery-mode is Persistent or NonPersistent");
+        };
+        return new LoadSpec(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), brokerCores, brokerHeap,
+                publishers, mode, rate, persistent, new SelectorDesign(r, mAdd, kind, shape, components), messageBytes,
+                duration(warmup), duration(measure), duration(cooldown), maxMessages, seed);
+    }
+
+    static String json(LoadResult result) throws Exception {
+        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(result);
+    }
+
+    /** 500ms, 10s, 2m. */
+    static Duration duration(String text) {
+        Matcher m = Pattern.compile("(\\d+)(ms|s|m)").matcher(text.trim());
+        if (!m.matches()) {
+            throw new IllegalArgumentException("a duration looks like 500ms, 10s or 2m, got " + text);
+        }
+        long n = Long.parseLong(m.group(1));
+        return switch (m.group(2)) {
+            case "ms" -> Duration.ofMillis(n);
+            case "s" -> Duration.ofSeconds(n);
+            default -> Duration.ofMinutes(n);
+        };
+    }
+}

@@ -1,0 +1,81 @@
+package io.brokerwise.benchmarks.loadgen;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.StringJoiner;
+
+/**
+ * The subscribers of a measurement and their selectors, built so the replication grade is known by design
+ * (sec. 4.2.2.1): every message carries value #0; {@code r} subscribers filter for #0 and {@code mAdd} more
+ * for #1 .. #mAdd, so each message is evaluated against r + mAdd filters and copied exactly r times.
+ * A filter of n components (eq. 4.12) puts the deciding comparison last, so the broker evaluates every
+ * component whether the filter matches or not.
+ */
+record SelectorDesign(int r, int mAdd, Kind kind, Shape shape, int components) {
+
+    /** What the selector tests: an application property or the JMS correlation ID. */
+    enum Kind { property, correlation }
+
+    /** How components combine: a single comparison, or an OR / AND / IN filter of n components. */
+    enum Shape { simple, or, and, in }
+
+    /** The application property the selectors test. */
+    static final String PROPERTY = "bw_key";
+
+    SelectorDesign {
+        if (r < 0 || mAdd < 0 || r + mAdd < 1) {
+            throw new IllegalArgumentException("need r >= 0, m_add >= 0 and at least one subscriber");
+        }
+        if (components < 1 || shape == Shape.simple && components != 1) {
+            throw new IllegalArgumentException("a simple selector has 1 component, the others at least 1");
+        }
+    }
+
+    /** The value every message carries; matching subscribers filter for it. */
+    static String value(int i) {
+        return "v" + i;
+    }
+
+    int subscribers() {
+        return r + mAdd;
+    }
+
+    /** Selectors in subscriber order: first the r matching ones, then the mAdd non-matching ones. */
+    List<String> selectors() {
+        List<String> out = new ArrayList<>();
+        for (int s = 0; s < subscribers(); s++) {
+            out.add(selector(s < r ? 0 : s - r + 1, s));
+        }
+        return out;
+    }
+
+    private String selector(int valueIndex, int subscriber) {
+        String field = kind == Kind.property ? PROPERTY : "JMSCorrelationID";
+        String deciding = value(valueIndex);
+        // Non-deciding values are unique per subscriber and never carried by a message.
+        List<String> others = new ArrayList<>();
+        for (int c = 1; c < components; c++) {
+            others.add("x" + subscriber + "_" + c);
+        }
+        return switch (shape) {
+            case simple -> field + " = '" + deciding + "'";
+            case or -> join(" OR ", others.stream().map(o -> field + " = '" + o + "'").toList(),
+                    field + " = '" + deciding + "'");
+            case and -> join(" AND ", others.stream().map(o -> field + " <> '" + o + "'").toList(),
+                    field + " = '" + deciding + "'");
+            case in -> {
+                StringJoiner values = new StringJoiner(", ", field + " IN (", ")");
+                others.forEach(o -> values.add("'" + o + "'"));
+                values.add("'" + deciding + "'");
+                yield values.toString();
+            }
+        };
+    }
+
+    private static String join(String op, List<String> first, String last) {
+        StringJoiner j = new StringJoiner(op);
+        first.forEach(j::add);
+        j.add(last);
+        return j.toString();
+    }
+}

@@ -1,0 +1,36 @@
+package io.brokerwise.benchmarks.loadgen;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The dissertation's rule for a valid throughput measurement: the broker works at its CPU limit (at least
+ * 96%) while the clients do not (at most 75%), so the rate measured is the broker's capacity and not the
+ * load generator's. In rate mode the broker is meant to be below its limit, so only the client side applies.
+ */
+record Validity(boolean valid, List<String> problems) {
+
+    static final double BROKER_MIN = 0.96;
+    static final double CLIENT_MAX = 0.75;
+
+    static Validity check(LoadSpec.Mode mode, double[] brokerUtilization, double clientUtilization, boolean quotas) {
+        List<String> problems = new ArrayList<>();
+        if (mode == LoadSpec.Mode.saturate) {
+            for (int i = 0; i < brokerUtilization.length; i++) {
+                if (!(brokerUtilization[i] >= BROKER_MIN)) {
+                    problems.add(String.format("broker %d used %.0f%% of its CPU (< %.0f%%): it was not the bottleneck",
+                            i, 100 * brokerUtilization[i], 100 * BROKER_MIN));
+                }
+            }
+        }
+        if (!(clientUtilization <= CLIENT_MAX)) {
+            problems.add(String.format("the load generator used %.0f%% of the CPU left to it (> %.0f%%): it may be "
+                    + "the bottleneck", 100 * clientUtilization, 100 * CLIENT_MAX));
+        }
+        if (!quotas) {
+            problems.add("brokers ran without a CPU quota (no writable cgroup v1 cpu controller): they share the "
+                    + "client's cores, not a node of their own");
+        }
+        return new Validity(problems.isEmpty(), List.copyOf(problems));
+    }
+}

@@ -1,0 +1,72 @@
+package io.brokerwise.benchmarks.loadgen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Short runs on real broker processes (in CPU-quota cgroups where this machine allows): the load
+ * generator's counts equal what the brokers report over management, and every broker process and cgroup
+ * is gone afterwards. Asserts counts, never rates or times.
+ */
+@Timeout(300)
+class LoadgenCountsTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void saturatedRunCountsMatchTheBroker() throws Exception {
+        LoadSpec spec = new LoadSpec(1, 1, 0.5, "256m", 1, LoadSpec.Mode.saturate, 0, false,
+                new SelectorDesign(2, 3, SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1), 100,
+                Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofMillis(500), 200_000, 1);
+        assertCountsMatchAndNothingLeft(spec);
+    }
+
+    @Test
+    void poissonRunOnTwoColumnsWithComplexCorrelationFiltersCountsMatch() throws Exception {
+        LoadSpec spec = new LoadSpec(1, 2, 0.5, "256m", 2, LoadSpec.Mode.rate, 200, true,
+                new SelectorDesign(1, 2, SelectorDesign.Kind.correlation, SelectorDesign.Shape.or, 3), 100,
+                Duration.ofMillis(500), Duration.ofSeconds(2), Duration.ofMillis(500), 2_000, 7);
+        LoadResult result = assertCountsMatchAndNothingLeft(spec);
+        assertTrue(result.latencyCorrectedForCoordinatedOmission());
+        assertEquals(2, result.brokerReported().size());
+    }
+
+    private LoadResult assertCountsMatchAndNothingLeft(LoadSpec spec) throws Exception {
+        LoadResult result = new LoadRun(spec, dir, System.err).run();
+        System.err.println(RunCommand.json(result));
+        assertTrue(result.sentTotal() > 0, "something was sent");
+        assertEquals(result.sentTotal() * spec.design().r(), result.deliveredTotal(), "each message reached r subscribers");
+        long received = result.brokerReported().stream().mapToLong(b -> b.get("received")).sum();
+        long dispatched = result.brokerReported().stream().mapToLong(b -> b.get("dispatched")).sum();
+        assertEquals(result.copiesSentTotal(), received, "brokers received every copy sent");
+        assertEquals(result.deliveredTotal(), dispatched, "brokers dispatched every copy delivered");
+        assertTrue(result.countsMatchBrokers());
+        assertEquals(0, ProcessHandle.current().children().count(), "no broker process outlives the run");
+        if (CpuQuotaGroup.available()) {
+            try (Stream<Path> groups = Files.list(CpuQuotaGroup.ROOT)) {
+                String mine = CpuQuotaGroup.PREFIX + ProcessHandle.current().pid() + "-";
+                assertEquals(0, groups.filter(g -> g.getFileName().toString().startsWith(mine)).count(),
+                        "every cgroup removed");
+            }
+        }
+        return result;
+    }
+
+    @Test
+    void designGivesEveryMessageExactlyRMatchingFilters() {
+        SelectorDesign d = new SelectorDesign(2, 2, SelectorDesign.Kind.property, SelectorDesign.Shape.in, 3);
+        assertEquals(java.util.List.of("bw_key IN ('x0_1', 'x0_2', 'v0')", "bw_key IN ('x1_1', 'x1_2', 'v0')",
+                "bw_key IN ('x2_1', 'x2_2', 'v1')", "bw_key IN ('x3_1', 'x3_2', 'v2')"), d.selectors());
+        assertEquals("JMSCorrelationID <> 'x0_1' AND JMSCorrelationID = 'v0'",
+                new SelectorDesign(1, 0, SelectorDesign.Kind.correlation, SelectorDesign.Shape.and, 2).selectors().get(0));
+    }
+}

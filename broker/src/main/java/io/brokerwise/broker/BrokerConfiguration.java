@@ -1,0 +1,147 @@
+package io.brokerwise.broker;
+
+import java.util.Objects;
+
+/**
+ * Renders the Artemis broker.xml of one Brokerwise broker: one multicast address for the topology's topic
+ * (JMS topic subscribers get non-durable subscription queues on it, selectors become queue filters),
+ * persistence by the workload's delivery mode, one acceptor, security for one role, and address settings
+ * that block saturated producers by flow control. The operator puts {@link #render()} into the broker
+ * ConfigMap; the local benchmark brokers use the same text.
+ *
+ * @param name             broker name (shows in logs and management)
+ * @param topic            the multicast address, the JMS topic name the clients use
+ * @param persistent       true for deliveryMode Persistent: journal on disk, durable messages are synced
+ * @param bindHost         acceptor host: 0.0.0.0 in a pod, 127.0.0.1 for local brokers (loopback only)
+ * @param port             acceptor port, all protocols
+ * @param dataDirectory    where journal, bindings, paging and large messages live
+ * @param addressMaxBytes  memory an address may hold before its producers are blocked
+ */
+public record BrokerConfiguration(String name, String topic, boolean persistent, String bindHost, int port,
+                                  String dataDirectory, long addressMaxBytes) {
+
+    /** The role the broker's user holds; security-settings grant permissions to it. */
+    public static final String ROLE = "brokerwise";
+
+    /** 64 MiB: enough for saturated publishers to keep the broker busy, small enough for a 512 MiB heap. */
+    public static final long DEFAULT_ADDRESS_MAX_BYTES = 64L << 20;
+
+    public BrokerConfiguration {
+        requireName("name", name);
+        requireName("topic", topic);
+        Objects.requireNonNull(bindHost, "bindHost");
+        Objects.requireNonNull(dataDirectory, "dataDirectory");
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException("port must be in 1..65535, got " + port);
+        }
+        if (addressMaxBytes < 1 << 20) {
+            throw new IllegalArgumentException("addressMaxBytes must be at least 1 MiB, got " + addressMaxBytes);
+        }
+    }
+
+    /** A broker as the operator runs it in a pod: all interfaces, port 61616, data under /var/lib/artemis. */
+    public static BrokerConfiguration forPod(String name, String topic, boolean persistent) {
+        return new BrokerConfiguration(name, topic, persistent, "0.0.0.0", 61616, "/var/lib/artemis/data",
+                DEFAULT_ADDRESS_MAX_BYTES);
+    }
+
+    /** A broker on loopback, as the benchmarks and tests run it. */
+    public static BrokerConfiguration forLoopback(String name, String topic, boolean persistent, int port,
+                                                  String dataDirectory) {
+        return new BrokerConfiguration(name, topic, persistent, "127.0.0.1", port, dataDirectory,
+                DEFAULT_ADDRESS_MAX_BYTES);
+    }
+
+    /** broker.xml text. */
+    public String render() {
+        return """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!-- Rendered by Brokerwise (io.brokerwise.broker.BrokerConfiguration); edits are overwritten. -->
+                <configuration xmlns="urn:activemq" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+                               xsi:schemaLocation="urn:activemq /schema/artemis-configuration.xsd">
+                  <core xmlns="urn:activemq:core">
+                    <name>%1$s</name>
+                    <persistence-enabled>%2$s</persistence-enabled>
+                    <!-- NIO: AIO needs libaio in the image; NIO works everywhere the JVM does. -->
+                    <journal-type>NIO</journal-type>
+                    <journal-datasync>true</journal-datasync>
+                    <paging-directory>%3$s/paging</paging-directory>
+                    <bindings-directory>%3$s/bindings</bindings-directory>
+                    <journal-directory>%3$s/journal</journal-directory>
+                    <large-messages-directory>%3$s/large-messages</large-messages-directory>
+                    <!-- The measured workload is the only load: no JMX, no periodic message counters. -->
+                    <jmx-management-enabled>false</jmx-management-enabled>
+                    <message-counter-enabled>false</message-counter-enabled>
+                    <security-enabled>true</security-enabled>
+                    <!-- A non-persistent broker keeps nothing on disk: a full disk elsewhere must not block it (-1). -->
+                    <max-disk-usage>%4$d</max-disk-usage>
+                    <journal-pool-files>10</journal-pool-files>
+                    <!-- CORE only: the Jakarta client speaks it, and the image carries no AMQP/OpenWire modules. -->
+                    <acceptors>
+                      <acceptor name="brokerwise">tcp://%5$s:%6$d?protocols=CORE;tcpSendBufferSize=1048576;tcpReceiveBufferSize=1048576;useEpoll=true</acceptor>
+                    </acceptors>
+                    <security-settings>
+                      <!-- Clients may send, subscribe (non-durable queues only: subscriptions are non-durable by
+                           design) and read metrics; they may not create durable queues or new addresses. -->
+                      <security-setting match="#">
+                        <permission type="send" roles="%7$s"/>
+                        <permission type="consume" roles="%7$s"/>
+                        <permission type="browse" roles="%7$s"/>
+                        <permission type="createNonDurableQueue" roles="%7$s"/>
+                        <permission type="deleteNonDurableQueue" roles="%7$s"/>
+                        <permission type="manage" roles="%7$s"/>
+                      </security-setting>
+                      <!-- Management replies (BrokerMetrics) come back on a temporary address of their own. -->
+                      <security-setting match="activemq.management.#">
+                        <permission type="send" roles="%7$s"/>
+                        <permission type="consume" roles="%7$s"/>
+                        <permission type="createNonDurableQueue" roles="%7$s"/>
+                        <permission type="deleteNonDurableQueue" roles="%7$s"/>
+                        <permission type="createAddress" roles="%7$s"/>
+                        <permission type="deleteAddress" roles="%7$s"/>
+                        <permission type="manage" roles="%7$s"/>
+                      </security-setting>
+                    </security-settings>
+                    <address-settings>
+                      <address-setting match="#">
+                        <!-- Saturated producers are held back by withholding producer credits (BLOCK), never by
+                             dropping or paging: the broker's own CPU must be what limits the rate. -->
+                        <address-full-policy>BLOCK</address-full-policy>
+                        <max-size-bytes>%8$d</max-size-bytes>
+                        <!-- The topic is declared below; a mistyped topic fails instead of making a new address. -->
+                        <auto-create-addresses>false</auto-create-addresses>
+                        <auto-create-queues>false</auto-create-queues>
+                        <auto-create-jms-topics>false</auto-create-jms-topics>
+                        <auto-create-jms-queues>false</auto-create-jms-queues>
+                        <!-- Never used by non-durable subscriptions, but without them Artemis warns per new queue. -->
+                        <dead-letter-address>DLQ</dead-letter-address>
+                        <expiry-address>ExpiryQueue</expiry-address>
+                      </address-setting>
+                    </address-settings>
+                    <addresses>
+                      <address name="%9$s">
+                        <multicast/>
+                      </address>
+                      <address name="DLQ">
+                        <anycast><queue name="DLQ"/></anycast>
+                      </address>
+                      <address name="ExpiryQueue">
+                        <anycast><queue name="ExpiryQueue"/></anycast>
+                      </address>
+                    </addresses>
+                  </core>
+                </configuration>
+                """.formatted(xml(name), persistent, xml(dataDirectory), persistent ? 90 : -1, xml(bindHost), port,
+                ROLE, addressMaxBytes, xml(topic));
+    }
+
+    private static void requireName(String what, String value) {
+        if (value == null || !value.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,199}")) {
+            throw new IllegalArgumentException(what + " must be letters, digits, '.', '_' or '-', got '" + value + "'");
+        }
+    }
+
+    private static String xml(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

@@ -1,0 +1,60 @@
+package io.brokerwise.broker;
+
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Starts one embedded Artemis broker from a rendered broker.xml ({@code BROKER_XML}, default
+ * /etc/artemis/broker.xml, the operator's ConfigMap mount) with the user from {@code ARTEMIS_USER} /
+ * {@code ARTEMIS_PASSWORD} (the operator's Secret). Prints {@value #READY} on stdout once the acceptor
+ * listens, so a launcher can wait for it. With {@code BROKER_PARENT_PID} set, the broker exits when that
+ * process does: a local benchmark broker never outlives the load generator that started it.
+ */
+public final class BrokerMain {
+
+    public static final String READY = "brokerwise-broker: ready";
+
+    private BrokerMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        ThrottledLog.install();
+        Path config = Path.of(env("BROKER_XML", "/etc/artemis/broker.xml"));
+        EmbeddedBroker broker;
+        try {
+            broker = EmbeddedBroker.start(config, BrokerCredentials.fromEnvironment());
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            System.err.println("brokerwise-broker: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                broker.close();
+            } catch (Exception e) {
+                System.err.println("brokerwise-broker: stop failed: " + e);
+            }
+            stopped.countDown();
+        }));
+        watchParent();
+        System.out.println(READY);
+        System.out.flush();
+        stopped.await();
+    }
+
+    private static void watchParent() {
+        String parent = System.getenv("BROKER_PARENT_PID");
+        if (parent == null || parent.isBlank()) {
+            return;
+        }
+        ProcessHandle.of(Long.parseLong(parent.trim())).ifPresentOrElse(
+                p -> p.onExit().thenRun(() -> System.exit(0)),
+                () -> System.exit(0));
+    }
+
+    private static String env(String name, String fallback) {
+        String v = System.getenv(name);
+        return v == null || v.isBlank() ? fallback : v;
+    }
+}

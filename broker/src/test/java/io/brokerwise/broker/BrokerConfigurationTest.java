@@ -1,0 +1,125 @@
+package io.brokerwise.broker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import jakarta.jms.Topic;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Starts a real broker from the rendered broker.xml and checks what the operator relies on. */
+@Timeout(60)
+class BrokerConfigurationTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void renderedBrokerFiltersOnTheTopicAndCountsWhatItDid() throws Exception {
+        int port = freePort();
+        BrokerCredentials credentials = BrokerCredentials.generate();
+        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, port, dir.toString());
+        try (EmbeddedBroker broker = EmbeddedBroker.start(config, credentials, dir);
+             Connection connection = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port)
+                     .createConnection(credentials.user(), credentials.password())) {
+            assertFalse(broker.server().getConfiguration().isPersistenceEnabled());
+            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            Topic topic = session.createTopic("orders");
+            MessageConsumer red = session.createConsumer(topic, "color = 'red'");
+            MessageConsumer none = session.createConsumer(topic, "color = 'green'");
+            connection.start();
+            MessageProducer producer = session.createProducer(topic);
+            for (String color : new String[] {"red", "blue", "red"}) {
+                Message m = session.createMessage();
+                m.setStringProperty("color", color);
+                producer.send(m);
+            }
+            assertEquals(2, drain(red));
+            assertEquals(0, drain(none));
+            try (BrokerMetrics metrics = BrokerMetrics.connect("127.0.0.1:" + port, credentials)) {
+                assertEquals(3, metrics.received("orders"));
+                assertEquals(2, metrics.dispatched("orders"));
+            }
+        }
+    }
+
+    @Test
+    void wrongPasswordAndUnknownTopicAreRefused() throws Exception {
+        int port = freePort();
+        BrokerCredentials credentials = BrokerCredentials.generate();
+        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", true, port, dir.toString());
+        try (EmbeddedBroker broker = EmbeddedBroker.start(config, credentials, dir)) {
+            assertTrue(broker.server().getConfiguration().isPersistenceEnabled());
+            ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port);
+            assertThrows(JMSException.class, () -> factory.createConnection(credentials.user(), "wrong").close());
+            try (Connection connection = factory.createConnection(credentials.user(), credentials.password())) {
+                Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                assertThrows(JMSException.class, () -> session.createConsumer(session.createTopic("ordres")));
+            }
+        }
+    }
+
+    @Test
+    void namesThatWouldBreakTheXmlAreRejected() {
+        assertThrows(IllegalArgumentException.class,
+                () -> BrokerConfiguration.forPod("b0", "orders\"/><x", false));
+        assertTrue(BrokerConfiguration.forPod("b0", "orders", true).render()
+                .contains("tcp://0.0.0.0:61616?protocols=CORE;"));
+    }
+
+    @Test
+    void credentialsAreRandomAndNeverPrinted() {
+        BrokerCredentials a = BrokerCredentials.generate();
+        assertNotEquals(a.password(), BrokerCredentials.generate().password());
+        assertFalse(a.toString().contains(a.password()));
+    }
+
+    @Test
+    void producerBlockingFloodIsThrottledOtherLinesPass() {
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        PrintStream log = new PrintStream(new ThrottledLog(new PrintStream(sink, true, StandardCharsets.UTF_8)), true,
+                StandardCharsets.UTF_8);
+        for (int i = 0; i < 1000; i++) {
+            log.println("WARN AMQ222183: Blocking message production on address 'orders'");
+            log.println("INFO AMQ221046: Unblocking message production on address 'orders'");
+        }
+        log.println("WARN AMQ222000: something else");
+        String text = sink.toString(StandardCharsets.UTF_8);
+        assertEquals(1, text.lines().filter(ThrottledLog::isNoisy).count(), text);
+        assertTrue(text.contains("AMQ222000"));
+    }
+
+    private static int drain(MessageConsumer consumer) throws JMSException {
+        int n = 0;
+        long wait = 2000;
+        while (consumer.receive(wait) != null) {
+            n++;
+            wait = 300;
+        }
+        assertNull(consumer.receiveNoWait());
+        return n;
+    }
+
+    static int freePort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package io.brokerwise.client;
+
+import java.util.Arrays;
+
+/**
+ * Places clients of one kind (publishers or subscribers) on groups evenly, by seed 003's ElectQueue: a new
+ * client joins the group farthest below its fair share, i.e. with the fewest clients (the gap 1/k - x_i is
+ * largest where the share x_i is smallest); ties go to the lowest group, so placement is deterministic.
+ * Counts are this process's clients; the operator's routing map says how many groups there are.
+ */
+final class GroupElection {
+
+    private int[] members;
+
+    GroupElection(int groups) {
+        members = new int[groups];
+    }
+
+    synchronized int groups() {
+        return members.length;
+    }
+
+    /** Elects a group for a new client and counts it there. */
+    synchronized int join() {
+        int best = 0;
+        for (int g = 1; g < members.length; g++) {
+            if (members[g] < members[best]) {
+                best = g;
+            }
+        }
+        members[best]++;
+        return best;
+    }
+
+    /** Counts a client into a group it chose itself (e.g. from a pod ordinal). */
+    synchronized void joinAt(int group) {
+        members[group]++;
+    }
+
+    synchronized void leave(int group) {
+        if (group < members.length && members[group] > 0) {
+            members[group]--;
+        }
+    }
+
+    /** The layout changed: groups beyond the new count are gone, their clients must re-join. */
+    synchronized void resize(int groups) {
+        members = Arrays.copyOf(members, groups);
+    }
+
+    /**
+     * One step towards an even spread after a resize: the group to move one client out of and the group to
+     * move it into, or null when no group has two more clients than another.
+     */
+    synchronized int[] rebalanceStep() {
+        int most = 0;
+        int least = 0;
+        for (int g = 1; g < members.length; g++) {
+            if (members[g] > members[most]) {
+                most = g;
+            }
+            if (members[g] < members[least]) {
+                least = g;
+            }
+        }
+        return members[most] - members[least] > 1 ? new int[] {most, least} : null;
+    }
+
+    synchronized int[] members() {
+        return members.clone();
+    }
+}

@@ -1,0 +1,110 @@
+package io.brokerwise.client;
+
+import io.brokerwise.api.routing.RoutingMap;
+import jakarta.jms.JMSException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * A publisher or subscriber placed in one group of the layout, holding one link per broker of its row or
+ * column. Following a new routing map is make-before-break: links to brokers that stay are left alone (a
+ * subscriber's non-durable subscription there is never dropped), links to new brokers are opened before
+ * links to brokers that left are closed.
+ */
+abstract class GroupMember<L extends AutoCloseable> implements AutoCloseable {
+
+    /** Held for reading while a link is used, for writing while the set of links changes. */
+    protected final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    protected Map<String, L> links = Map.of();
+    private String topic;
+    private volatile int group;
+    private boolean closed;
+
+    protected GroupMember(int group) {
+        this.group = group;
+    }
+
+    public int group() {
+        return group;
+    }
+
+    /** The broker addresses this member is linked to now. */
+    public List<String> brokers() {
+        lock.readLock().lock();
+        try {
+            return List.copyOf(links.keySet());
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** The brokers a member of {@code group} must reach in {@code map}: its row or its column. */
+    protected abstract List<String> brokersOf(RoutingMap map, int group);
+
+    protected abstract L open(String address, String topic) throws JMSException;
+
+    /** Moves to {@code group} of {@code map}; on failure keeps its old links and throws. */
+    void follow(RoutingMap map, int newGroup) throws JMSException {
+        List<String> wanted = brokersOf(map, newGroup);
+        boolean sameTopic = map.topic().equals(topic);
+        Map<String, L> next = new LinkedHashMap<>();
+        try {
+            for (String address : wanted) {
+                L kept = sameTopic ? links.get(address) : null;
+                next.put(address, kept != null ? kept : open(address, map.topic()));
+            }
+        } catch (JMSException | RuntimeException e) {
+            next.forEach((a, l) -> closeUnlessKept(l));
+            throw e;
+        }
+        Map<String, L> old;
+        lock.writeLock().lock();
+        try {
+            if (closed) {
+                next.values().forEach(GroupMember::closeQuietly);
+                return;
+            }
+            old = links;
+            links = next;
+            topic = map.topic();
+            group = newGroup;
+        } finally {
+            lock.writeLock().unlock();
+        }
+        old.forEach((address, link) -> {
+            if (next.get(address) != link) {
+                closeQuietly(link);
+            }
+        });
+    }
+
+    private void closeUnlessKept(L link) {
+        if (!links.containsValue(link)) {
+            closeQuietly(link);
+        }
+    }
+
+    @Override
+    public void close() {
+        Map<String, L> old;
+        lock.writeLock().lock();
+        try {
+            closed = true;
+            old = links;
+            links = Map.of();
+        } finally {
+            lock.writeLock().unlock();
+        }
+        old.values().forEach(GroupMember::closeQuietly);
+    }
+
+    static void closeQuietly(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception e) {
+            // Closing a link to a broker that is already gone has nothing left to release.
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package io.brokerwise.client;
+
+import io.brokerwise.api.routing.RoutingMap;
+import io.brokerwise.api.routing.RoutingMapCodec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Follows the routing map mounted from the routing ConfigMap ({@code .../routing.json}). Kubernetes updates
+ * a mounted ConfigMap by swapping a symlink, which file-system watches miss, so this re-reads the file at a
+ * fixed period and hands a changed map to the client. A map that does not parse is reported and skipped:
+ * the client keeps its current links until a good map arrives.
+ */
+public final class RoutingMapWatcher implements AutoCloseable {
+
+    private final Path file;
+    private final TopologyClient client;
+    private final Consumer<String> problems;
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "brokerwise-routing-watch");
+        t.setDaemon(true);
+        return t;
+    });
+    private String lastText;
+
+    private RoutingMapWatcher(Path file, TopologyClient client, Consumer<String> problems) {
+        this.file = file;
+        this.client = client;
+        this.problems = problems;
+    }
+
+    /** Reads the map in {@code file} once, e.g. to create the client before watching it. */
+    public static RoutingMap read(Path file) throws IOException {
+        return RoutingMapCodec.fromJson(Files.readString(file));
+    }
+
+    /** Watches {@code file} for changes and applies them to {@code client}. */
+    public static RoutingMapWatcher watch(Path file, TopologyClient client, Duration period, Consumer<String> problems) {
+        RoutingMapWatcher w = new RoutingMapWatcher(file, client, problems);
+        w.timer.scheduleWithFixedDelay(w::check, 0, period.toMillis(), TimeUnit.MILLISECONDS);
+        return w;
+    }
+
+    /** Re-reads the file once; applies it if its text changed. Called by the timer, and by tests. */
+    synchronized void check() {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            return;
+        } catch (IOException e) {
+            problems.accept("cannot read routing map " + file + ": " + e.getMessage());
+            return;
+        }
+        if (text.equals(lastText)) {
+            return;
+        }
+        try {
+            RoutingMap next = RoutingMapCodec.fromJson(text);
+            if (!next.equals(client.routingMap())) {
+                client.update(next);
+            }
+            lastText = text;
+        } catch (IllegalArgumentException e) {
+            lastText = text;
+            problems.accept("routing map " + file + " ignored: " + e.getMessage());
+        } catch (Exception e) {
+            // Not remembered as seen: the next check retries the same map, e.g. once a new broker is up.
+            problems.accept("routing map " + file + " not applied yet: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+    }
+}

@@ -1,0 +1,160 @@
+package io.brokerwise.client;
+
+import io.brokerwise.api.routing.RoutingMap;
+import jakarta.jms.JMSException;
+import jakarta.jms.MessageListener;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The entry point of the topology-aware client: creates publishers and subscribers placed evenly on the
+ * groups of the current routing map (ElectQueue), and moves them when the map changes ({@link #update}).
+ * <pre>
+ * try (TopologyClient client = new TopologyClient(map, ClientOptions.of(user, password))) {
+ *     Subscriber s = client.subscriber("region = 'eu'", message -> ...);
+ *     Publisher p = client.publisher(false);
+ *     p.publish(new Outgoing(body, Map.of("region", "eu"), null));
+ * }
+ * </pre>
+ */
+public final class TopologyClient implements AutoCloseable {
+
+    private final ClientOptions options;
+    private RoutingMap map;
+    private final GroupElection publisherGroups;
+    private final GroupElection subscriberGroups;
+    private final List<Publisher> publishers = new ArrayList<>();
+    private final List<Subscriber> subscribers = new ArrayList<>();
+
+    public TopologyClient(RoutingMap map, ClientOptions options) {
+        this.map = Objects.requireNonNull(map, "map");
+        this.options = Objects.requireNonNull(options, "options");
+        this.publisherGroups = new GroupElection(map.layout().publisherGroups());
+        this.subscriberGroups = new GroupElection(map.layout().subscriberGroups());
+    }
+
+    public synchronized RoutingMap routingMap() {
+        return map;
+    }
+
+    /** A publisher in the publisher group farthest below its fair share; persistent or not per the workload. */
+    public synchronized Publisher publisher(boolean persistent) throws JMSException {
+        Publisher p = new Publisher(publisherGroups.join(), persistent, options);
+        return join(p, publishers, publisherGroups);
+    }
+
+    /** A subscriber with this selector (null for all messages) in the group farthest below its fair share. */
+    public synchronized Subscriber subscriber(String selector, MessageListener listener) throws JMSException {
+        Subscriber s = new Subscriber(subscriberGroups.join(), selector, listener, options);
+        return join(s, subscribers, subscriberGroups);
+    }
+
+    /** Publisher and subscriber counts per group, for placement checks and reports. */
+    public synchronized int[][] membersPerGroup() {
+        return new int[][] {publisherGroups.members(), subscriberGroups.members()};
+    }
+
+    /**
+     * Follows a new routing map. Clients whose group is gone re-join by election, then clients move one at a
+     * time from the fullest to the emptiest group until no group has two more than another; every move and
+     * every broker change is make-before-break. Subscriptions at brokers that stay are never touched, so a
+     * subscriber loses no message there; during a move it may briefly be registered in two columns and see a
+     * message twice, never none. Throws if a broker cannot be reached; clients that could not move keep their
+     * old links, and the next update retries.
+     */
+    public synchronized void update(RoutingMap next) throws JMSException {
+        map = Objects.requireNonNull(next, "map");
+        JMSException failure = null;
+        failure = follow(publishers, publisherGroups, next.layout().publisherGroups(), failure);
+        failure = follow(subscribers, subscriberGroups, next.layout().subscriberGroups(), failure);
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private <M extends GroupMember<?>> M join(M member, List<M> members, GroupElection election) throws JMSException {
+        try {
+            member.follow(map, member.group());
+        } catch (JMSException | RuntimeException e) {
+            election.leave(member.group());
+            throw e;
+        }
+        members.add(member);
+        return member;
+    }
+
+    private <M extends GroupMember<?>> JMSException follow(List<M> members, GroupElection election, int groups,
+                                                           JMSException failure) {
+        election.resize(groups);
+        int[] target = new int[members.size()];
+        for (int i = 0; i < members.size(); i++) {
+            target[i] = members.get(i).group() < groups ? members.get(i).group() : election.join();
+        }
+        for (int[] step = election.rebalanceStep(); step != null; step = election.rebalanceStep()) {
+            int mover = lastIn(target, step[0]);
+            target[mover] = step[1];
+            election.leave(step[0]);
+            election.joinAt(step[1]);
+        }
+        for (int i = 0; i < members.size(); i++) {
+            try {
+                members.get(i).follow(map, target[i]);
+            } catch (JMSException | RuntimeException e) {
+                // It stays where it was: count it there again so the next election sees the truth.
+                if (target[i] != members.get(i).group()) {
+                    election.leave(target[i]);
+                    if (members.get(i).group() < groups) {
+                        election.joinAt(members.get(i).group());
+                    }
+                }
+                JMSException wrapped = e instanceof JMSException j ? j : wrap((RuntimeException) e);
+                if (failure == null) {
+                    failure = wrapped;
+                } else {
+                    failure.addSuppressed(wrapped);
+                }
+            }
+        }
+        return failure;
+    }
+
+    private static int lastIn(int[] target, int group) {
+        for (int i = target.length - 1; i >= 0; i--) {
+            if (target[i] == group) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("no member in group " + group);
+    }
+
+    private static JMSException wrap(RuntimeException e) {
+        JMSException j = new JMSException(e.getMessage());
+        j.initCause(e);
+        return j;
+    }
+
+    /** Closes one publisher and frees its place. */
+    public synchronized void remove(Publisher p) {
+        if (publishers.remove(p)) {
+            publisherGroups.leave(p.group());
+        }
+        p.close();
+    }
+
+    /** Closes one subscriber (its subscriptions end) and frees its place. */
+    public synchronized void remove(Subscriber s) {
+        if (subscribers.remove(s)) {
+            subscriberGroups.leave(s.group());
+        }
+        s.close();
+    }
+
+    @Override
+    public synchronized void close() {
+        publishers.forEach(Publisher::close);
+        subscribers.forEach(Subscriber::close);
+        publishers.clear();
+        subscribers.clear();
+    }
+}

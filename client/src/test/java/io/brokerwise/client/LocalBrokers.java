@@ -1,0 +1,78 @@
+package io.brokerwise.client;
+
+import io.brokerwise.api.routing.RoutingMap;
+import io.brokerwise.broker.BrokerConfiguration;
+import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.broker.EmbeddedBroker;
+import io.brokerwise.model.topology.Layout;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** Real Artemis brokers in the test JVM, rendered by BrokerConfiguration, on loopback ports. */
+final class LocalBrokers implements AutoCloseable {
+
+    static final String TOPIC = "brokerwise.test";
+
+    final BrokerCredentials credentials = BrokerCredentials.generate();
+    private final List<EmbeddedBroker> brokers = new ArrayList<>();
+    private final List<Integer> ports = new ArrayList<>();
+    private final Path dir;
+
+    LocalBrokers(Path dir) {
+        this.dir = dir;
+    }
+
+    /** Starts one more broker; returns its index. */
+    int start() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        int i = brokers.size();
+        Path data = dir.resolve("broker-" + i);
+        brokers.add(EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, false, port, data.toString()),
+                credentials, data));
+        ports.add(port);
+        return i;
+    }
+
+    /** A map over the first {@code k * l} brokers, row-major, starting any not yet running. */
+    RoutingMap map(Layout layout) throws Exception {
+        while (brokers.size() < layout.brokers()) {
+            start();
+        }
+        return RoutingMap.forLocalPorts(TOPIC, layout, ports.subList(0, (int) layout.brokers()));
+    }
+
+    ClientOptions options() {
+        return ClientOptions.of(credentials.user(), credentials.password());
+    }
+
+    /** Names of the subscription queues broker {@code i} has on the topic now. */
+    Set<String> subscriptions(int i) throws Exception {
+        Set<String> names = new TreeSet<>();
+        brokers.get(i).server().bindingQuery(org.apache.activemq.artemis.api.core.SimpleString.of(TOPIC))
+                .getQueueNames().forEach(q -> names.add(q.toString()));
+        return names;
+    }
+
+    @Override
+    public void close() throws Exception {
+        Exception first = null;
+        for (EmbeddedBroker b : brokers) {
+            try {
+                b.close();
+            } catch (Exception e) {
+                first = first == null ? e : first;
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package io.brokerwise.client;
+
+import static io.brokerwise.client.TopologyDeliveryTest.INTERESTS;
+import static io.brokerwise.client.TopologyDeliveryTest.publish;
+import static io.brokerwise.client.TopologyDeliveryTest.total;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brokerwise.api.routing.RoutingMap;
+import io.brokerwise.api.routing.RoutingMapCodec;
+import io.brokerwise.model.topology.Layout;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Clients follow a new routing map without dropping the subscriptions at brokers that stay. */
+@Timeout(90)
+class RoutingChangeTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void scalingOutKeepsExistingSubscriptionsAndDeliversExactlyOnce() throws Exception {
+        try (LocalBrokers brokers = new LocalBrokers(dir);
+             TopologyClient client = new TopologyClient(brokers.map(new Layout(1, 1)), brokers.options())) {
+            Deliveries deliveries = new Deliveries();
+            for (int s = 0; s < INTERESTS.size(); s++) {
+                client.subscriber(INTERESTS.get(s).selector(), deliveries.listenerFor("s" + s));
+            }
+            List<Publisher> publishers = List.of(client.publisher(false), client.publisher(false));
+            Map<String, Integer> before = publish(publishers, 8, "a");
+            assertEquals(before, deliveries.await(total(before)));
+            Set<String> subscriptionsAtFirstBroker = brokers.subscriptions(0);
+            assertEquals(INTERESTS.size(), subscriptionsAtFirstBroker.size());
+
+            // PSR scale-out 1x1 -> 2x1: every subscriber adds the new broker, one publisher moves to it.
+            client.update(brokers.map(new Layout(2, 1)));
+            assertEquals(subscriptionsAtFirstBroker, brokers.subscriptions(0), "subscriptions at broker 0 untouched");
+            assertEquals(INTERESTS.size(), brokers.subscriptions(1).size(), "every subscriber registered at broker 1");
+            assertArrayEquals(new int[] {1, 1}, client.membersPerGroup()[0], "publishers spread over both rows");
+            Map<String, Integer> after = publish(publishers, 8, "b");
+            assertEquals(after, deliveries.await(total(after)));
+
+            // Grid 2x2: half of the subscribers move to the new column, the rest keep their subscriptions.
+            client.update(brokers.map(new Layout(2, 2)));
+            assertArrayEquals(new int[] {2, 2}, client.membersPerGroup()[1], "subscribers spread over both columns");
+            Set<String> kept = settled(brokers, 0, 2);
+            assertEquals(2, kept.size(), "the subscribers that moved left broker 0");
+            assertTrue(subscriptionsAtFirstBroker.containsAll(kept), "the subscribers that stayed kept their queues");
+            Map<String, Integer> grid = publish(publishers, 8, "c");
+            assertEquals(grid, deliveries.await(total(grid)));
+        }
+    }
+
+    /** A closed subscription's queue goes away asynchronously: wait (bounded) for the broker to settle. */
+    private static Set<String> settled(LocalBrokers brokers, int broker, int expected) throws Exception {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        Set<String> now = brokers.subscriptions(broker);
+        while (now.size() != expected && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            now = brokers.subscriptions(broker);
+        }
+        return now;
+    }
+
+    @Test
+    void watcherAppliesAChangedFileAndSkipsABrokenOne() throws Exception {
+        try (LocalBrokers brokers = new LocalBrokers(dir)) {
+            Path file = dir.resolve(RoutingMapCodec.CONFIG_MAP_KEY);
+            RoutingMap single = brokers.map(new Layout(1, 1));
+            Files.writeString(file, RoutingMapCodec.toJson(single));
+            List<String> problems = new CopyOnWriteArrayList<>();
+            try (TopologyClient client = new TopologyClient(RoutingMapWatcher.read(file), brokers.options());
+                 RoutingMapWatcher watcher = RoutingMapWatcher.watch(file, client, Duration.ofHours(1), problems::add)) {
+                Subscriber s = client.subscriber(null, m -> { });
+                Files.writeString(file, "{\"version\": 7}");
+                watcher.check();
+                assertEquals(1, problems.size(), problems.toString());
+                assertEquals(single, client.routingMap(), "a broken map leaves the client as it was");
+
+                RoutingMap two = brokers.map(new Layout(2, 1));
+                Files.writeString(file, RoutingMapCodec.toJson(two));
+                watcher.check();
+                assertEquals(two, client.routingMap());
+                assertEquals(new ArrayList<>(two.column(0)), s.brokers());
+            }
+        }
+    }
+}
