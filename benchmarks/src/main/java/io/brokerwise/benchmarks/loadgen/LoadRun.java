@@ -1,18 +1,14 @@
 package io.brokerwise.benchmarks.loadgen;
 
 import io.brokerwise.api.routing.RoutingMap;
-import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.BrokerMetrics;
 import io.brokerwise.client.ClientOptions;
 import io.brokerwise.client.Publisher;
 import io.brokerwise.client.TopologyClient;
 import io.brokerwise.model.topology.Layout;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,13 +17,14 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * Runs one measurement end to end: starts the brokers (separate JVMs, each in its CPU-quota cgroup),
- * subscribes, publishes through warm-up, window and cool-down, drains, reads the brokers' own counters,
- * and stops every broker and removes every cgroup whatever happens.
+ * One measurement: subscribes, publishes through warm-up, window and cool-down, drains, and reads the
+ * brokers' own counters. {@link #run()} also starts the brokers (separate JVMs, each in its CPU-quota
+ * cgroup) and stops them and removes their cgroups whatever happens; {@link #measure(LocalFleet)} uses
+ * brokers a series keeps running.
  */
 final class LoadRun {
 
-    static final String TOPIC = "brokerwise.bench";
+    static final String TOPIC = LocalFleet.TOPIC;
 
     private final LoadSpec spec;
     private final Path workDir;
@@ -39,59 +36,36 @@ final class LoadRun {
         this.progress = progress;
     }
 
+    /** Starts the brokers, measures once, stops them. */
     LoadResult run() throws Exception {
-        CpuQuotaGroup.removeStale();
-        double loadBefore = ProcStat.loadAverage();
-        BrokerCredentials credentials = BrokerCredentials.generate();
-        List<LocalBroker> brokers = new ArrayList<>();
-        Thread cleanup = new Thread(() -> brokers.forEach(LoadRun::closeQuietly), "loadgen-cleanup");
-        Runtime.getRuntime().addShutdownHook(cleanup);
-        try {
-            boolean quotas = spec.brokerCores() > 0 && CpuQuotaGroup.available();
-            List<Integer> ports = new ArrayList<>();
-            for (int i = 0; i < spec.brokers(); i++) {
-                int port = freePort();
-                ports.add(port);
-                BrokerConfiguration config = BrokerConfiguration.forLoopback("b" + i, TOPIC, spec.persistent(), port,
-                        workDir.resolve("b" + i + "/data").toString());
-                CpuQuotaGroup group = quotas ? CpuQuotaGroup.create("b" + i, spec.brokerCores()) : null;
-                try {
-                    brokers.add(LocalBroker.start(config, credentials, workDir.resolve("b" + i), group,
-                            spec.brokerHeap()));
-                } catch (IOException | RuntimeException e) {
-                    if (group != null) {
-                        group.close();
-                    }
-                    throw e;
-                }
-                progress.printf("loadgen: broker %d up at %s%s%n", i, brokers.get(i).address,
-                        quotas ? " with " + spec.brokerCores() + " cores" : " without a CPU quota");
-            }
-            RoutingMap map = RoutingMap.forLocalPorts(TOPIC, new Layout(spec.publisherGroups(), spec.subscriberGroups()),
-                    ports);
-            return measure(map, credentials, brokers, quotas, loadBefore);
-        } finally {
-            List<Exception> problems = new ArrayList<>();
-            for (LocalBroker b : brokers) {
-                try {
-                    b.close();
-                } catch (IOException e) {
-                    problems.add(e);
-                }
-            }
-            brokers.clear();
-            Runtime.getRuntime().removeShutdownHook(cleanup);
-            if (!problems.isEmpty()) {
-                progress.println("loadgen: cleanup problems: " + problems);
-            }
+        try (LocalFleet fleet = LocalFleet.start(spec.brokers(), spec.brokerCores(), spec.brokerHeap(),
+                spec.persistent(), workDir, progress)) {
+            return measure(fleet);
         }
     }
 
+    /** Measures one point on brokers that are already running (a series keeps them warm). */
+    LoadResult measure(LocalFleet fleet) throws Exception {
+        if (fleet.brokers.size() < spec.brokers()) {
+            throw new IllegalArgumentException("layout needs " + spec.brokers() + " brokers, " + fleet.brokers.size()
+                    + " run");
+        }
+        List<LocalBroker> brokers = fleet.brokers.subList(0, spec.brokers());
+        RoutingMap map = fleet.map(new Layout(spec.publisherGroups(), spec.subscriberGroups()));
+        return measure(map, fleet.credentials, brokers, fleet.quotas, fleet.clientCores(), ProcStat.loadAverage());
+    }
+
     private LoadResult measure(RoutingMap map, BrokerCredentials credentials, List<LocalBroker> brokers, boolean quotas,
-                               double loadBefore) throws Exception {
+                               double clientCores, double loadBefore) throws Exception {
         // Persistent sends are asynchronous too: a blocking send per message would measure the round trip.
         ClientOptions options = new ClientOptions(credentials.user(), credentials.password(),
                 "blockOnDurableSend=false&blockOnNonDurableSend=false");
+        long[] receivedBefore = new long[brokers.size()];
+        for (int i = 0; i < brokers.size(); i++) {
+            try (BrokerMetrics metrics = BrokerMetrics.connect(brokers.get(i).address, credentials)) {
+                receivedBefore[i] = metrics.received(TOPIC);
+            }
+        }
         try (TopologyClient client = new TopologyClient(map, options)) {
             Measurement clock = new Measurement(spec, System.nanoTime() + 1_000_000_000L);
             for (String selector : spec.design().selectors()) {
@@ -111,7 +85,7 @@ final class LoadRun {
             }
             threads.forEach(Thread::start);
             double[] brokerCpu = new double[brokers.size()];
-            double clientCpu = followPhases(clock, brokers, brokerCpu);
+            double clientCpu = followPhases(clock, brokers, brokerCpu, clientCores);
             for (Thread t : threads) {
                 t.join(30_000);
             }
@@ -125,9 +99,9 @@ final class LoadRun {
             List<Map<String, Long>> reported = new ArrayList<>();
             long brokerReceived = 0;
             long brokerDispatched = 0;
-            for (LocalBroker b : brokers) {
-                try (BrokerMetrics metrics = BrokerMetrics.connect(b.address, credentials)) {
-                    long received = metrics.received(TOPIC);
+            for (int i = 0; i < brokers.size(); i++) {
+                try (BrokerMetrics metrics = BrokerMetrics.connect(brokers.get(i).address, credentials)) {
+                    long received = metrics.received(TOPIC) - receivedBefore[i];
                     long dispatched = metrics.dispatched(TOPIC);
                     brokerReceived += received;
                     brokerDispatched += dispatched;
@@ -135,12 +109,12 @@ final class LoadRun {
                 }
             }
             return result(clock, copies, reported, brokerReceived, brokerDispatched, expected, brokerCpu, clientCpu,
-                    quotas, loadBefore);
+                    quotas, clientCores, loadBefore);
         }
     }
 
     /** Prints progress every second; samples CPU at the window's edges; returns the client's CPU share. */
-    private double followPhases(Measurement clock, List<LocalBroker> brokers, double[] brokerCpu)
+    private double followPhases(Measurement clock, List<LocalBroker> brokers, double[] brokerCpu, double clientCores)
             throws InterruptedException {
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -162,8 +136,7 @@ final class LoadRun {
                 }
             } else if (inWindow && now >= clock.windowEnd && Double.isNaN(clientShare)) {
                 double seconds = spec.measure().toNanos() / 1e9;
-                double cores = Math.max(1, Runtime.getRuntime().availableProcessors() - brokers.size() * spec.brokerCores());
-                clientShare = (os.getProcessCpuTime() / 1e9 - clientAtStart) / (seconds * cores);
+                clientShare = (os.getProcessCpuTime() / 1e9 - clientAtStart) / (seconds * clientCores);
                 for (int i = 0; i < brokers.size(); i++) {
                     double quota = spec.brokerCores() > 0 ? spec.brokerCores() : 1;
                     brokerCpu[i] = (brokers.get(i).cpuSeconds() - brokerAtStart[i]) / (seconds * quota);
@@ -216,7 +189,7 @@ final class LoadRun {
 
     private LoadResult result(Measurement clock, int copies, List<Map<String, Long>> reported, long brokerReceived,
                               long brokerDispatched, long expected, double[] brokerCpu, double clientCpu,
-                              boolean quotas, double loadBefore) {
+                              boolean quotas, double clientCores, double loadBefore) {
         double seconds = spec.measure().toNanos() / 1e9;
         long sentInWindow = clock.sentInWindow.sum();
         long delivered = clock.received.sum();
@@ -242,7 +215,7 @@ final class LoadRun {
                 perBroker(sentInWindow, copies, seconds),
                 clock.receivedInWindow.sum() / seconds, clock.sent.sum(), copiesSent, delivered, expected, reported,
                 match, latency, spec.mode() == LoadSpec.Mode.rate, brokerCpu, clientCpu,
-                Math.max(1, Runtime.getRuntime().availableProcessors() - spec.brokers() * spec.brokerCores()),
+                clientCores,
                 validity.valid() && match, problems);
     }
 
@@ -273,17 +246,5 @@ final class LoadRun {
         return d;
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
 
-    private static void closeQuietly(LocalBroker b) {
-        try {
-            b.close();
-        } catch (IOException e) {
-            System.err.println("loadgen: " + e.getMessage());
-        }
-    }
 }

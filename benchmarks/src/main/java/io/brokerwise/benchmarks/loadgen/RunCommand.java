@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code brokerwise-bench run}: one measurement on local brokers, printed and written as JSON. */
@@ -17,20 +18,14 @@ import picocli.CommandLine.Option;
                 + "valid (broker < 96% CPU or client > 75% in saturate mode, or counts differ from the brokers').")
 final class RunCommand implements Callable<Integer> {
 
+    @Mixin
+    BrokerOptions brokers = new BrokerOptions();
     @Option(names = "--layout", defaultValue = "1x1", description = "k x l: publisher groups x subscriber groups")
     String layout;
-    @Option(names = "--broker-cores", defaultValue = "1", description = "CPU quota per broker in cores; 0 = none")
-    double brokerCores;
-    @Option(names = "--broker-heap", defaultValue = "512m")
-    String brokerHeap;
-    @Option(names = "--publishers", defaultValue = "4")
-    int publishers;
     @Option(names = "--mode", defaultValue = "saturate", description = "saturate | rate (Poisson)")
     LoadSpec.Mode mode;
     @Option(names = "--rate", defaultValue = "0", description = "messages/s per publisher in rate mode")
     double rate;
-    @Option(names = "--delivery-mode", defaultValue = "NonPersistent", description = "Persistent | NonPersistent")
-    String deliveryMode;
     @Option(names = "--r", defaultValue = "1", description = "matching subscribers (replication grade)")
     int r;
     @Option(names = "--m-add", defaultValue = "5", description = "additional non-matching subscribers")
@@ -53,8 +48,6 @@ final class RunCommand implements Callable<Integer> {
     long maxMessages;
     @Option(names = "--seed", defaultValue = "1")
     long seed;
-    @Option(names = "--work-dir", description = "broker configs, data and logs (default: a new temp dir)")
-    Path workDir;
     @Option(names = "--out", description = "write the JSON result here as well as to stdout")
     Path out;
     @Option(names = "--strict", description = "exit 3 when the run is not valid")
@@ -62,7 +55,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        LoadResult result = new LoadRun(spec(), workDir != null ? workDir : Files.createTempDirectory("brokerwise-bench"),
+        LoadResult result = new LoadRun(spec(), brokers.workDir != null ? brokers.workDir : Files.createTempDirectory("brokerwise-bench"),
                 System.err).run();
         String json = json(result);
         System.out.println(json);
@@ -76,17 +69,17 @@ final class RunCommand implements Callable<Integer> {
     }
 
     LoadSpec spec() {
+        return spec(new SelectorDesign(r, mAdd, kind, shape, components));
+    }
+
+    /** This command's measurement with another subscriber design (a calibration series varies only that). */
+    LoadSpec spec(SelectorDesign design) {
         Matcher m = Pattern.compile("(\\d+)x(\\d+)").matcher(layout);
         if (!m.matches()) {
             throw new IllegalArgumentException("--layout must look like 2x3, got " + layout);
         }
-        boolean persistent = switch (deliveryMode) {
-            case "Persistent" -> true;
-            case "NonPersistent" -> false;
-            default -> throw new IllegalArgumentException("--delivery-mode is Persistent or NonPersistent");
-        };
-        return new LoadSpec(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), brokerCores, brokerHeap,
-                publishers, mode, rate, persistent, new SelectorDesign(r, mAdd, kind, shape, components), messageBytes,
+        return new LoadSpec(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), brokers.brokerCores,
+                brokers.brokerHeap, brokers.publishers, mode, rate, brokers.persistent(), design, messageBytes,
                 duration(warmup), duration(measure), duration(cooldown), maxMessages, seed);
     }
 

@@ -1,0 +1,32 @@
+package io.brokerwise.benchmarks.loadgen;
+
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** The local brokers and publishers every command sets the same way (a picocli mixin). */
+final class BrokerOptions {
+
+    @Option(names = "--broker-cores", defaultValue = "1", description = "CPU quota per broker in cores; 0 = none")
+    double brokerCores;
+    @Option(names = "--broker-heap", defaultValue = "512m")
+    String brokerHeap;
+    @Option(names = "--publishers", defaultValue = "4")
+    int publishers;
+    @Option(names = "--delivery-mode", defaultValue = "NonPersistent", description = "Persistent | NonPersistent")
+    String deliveryMode;
+    @Option(names = "--work-dir", description = "broker configs, data and logs (default: a new temp dir)")
+    Path workDir;
+
+    boolean persistent() {
+        return switch (deliveryMode) {
+            case "Persistent" -> true;
+            case "NonPersistent" -> false;
+            default -> throw new IllegalArgumentException("--delivery-mode is Persistent or NonPersistent");
+        };
+    }
+
+    String[] asArguments() {
+        return new String[] {"--broker-cores", Double.toString(brokerCores), "--broker-heap", brokerHeap, "--publishers",
+            Integer.toString(publishers), "--delivery-mode", deliveryMode};
+    }
+}

@@ -1,0 +1,131 @@
+package io.brokerwise.benchmarks.loadgen;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.brokerwise.model.fit.MeasuredPoint;
+import io.brokerwise.model.fit.ProfileCalibration;
+import io.brokerwise.model.fit.ProfileFit;
+import io.brokerwise.model.service.LinearModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code brokerwise-bench calibrate}: the sec. 4.2.2.1 series on one local broker, an NNLS fit of the
+ * Linear model (model's ProfileCalibration), checked on held-out points, written as a BrokerProfile
+ * manifest plus the raw points. Points that break the validity rule stay in the raw file but out of the fit.
+ */
+@Command(name = "calibrate", mixinStandardHelpOptions = true,
+        description = "Measure the r x m_add series on one local broker and fit t_rcv, t_fltr, t_tx.")
+final class CalibrateCommand implements Callable<Integer> {
+
+    @Option(names = "--name", required = true, description = "BrokerProfile name, also the file names")
+    String name;
+    @Option(names = "--out-dir", defaultValue = "profiles")
+    Path outDir;
+    @Mixin
+    BrokerOptions brokers = new BrokerOptions();
+    @Option(names = "--r", split = ",", defaultValue = "1,2,5,10,20")
+    int[] rValues;
+    @Option(names = "--m-add", split = ",", defaultValue = "5,10,20,40,80,160")
+    int[] mAddValues;
+    @Option(names = "--first-warmup", defaultValue = "30s", description = "warm-up of the first point (cold JVMs)")
+    String firstWarmup;
+    @Option(names = "--warmup", defaultValue = "5s")
+    String warmup;
+    @Option(names = "--measure", defaultValue = "15s")
+    String measure;
+    @Option(names = "--cooldown", defaultValue = "1s")
+    String cooldown;
+    @Option(names = "--holdout-every", defaultValue = "4", description = "hold out every n-th point (0: none)")
+    int holdoutEvery;
+    @Option(names = "--keep-invalid", description = "fit points that break the validity rule too")
+    boolean keepInvalid;
+
+    @Override
+    public Integer call() throws Exception {
+        if (holdoutEvery == 1 || holdoutEvery < 0) {
+            throw new IllegalArgumentException("--holdout-every is 0 (none) or at least 2");
+        }
+        // The run command's defaults for everything a calibration does not vary.
+        List<String> args = new ArrayList<>(List.of(brokers.asArguments()));
+        args.addAll(List.of("--warmup", warmup, "--measure", measure, "--cooldown", cooldown));
+        RunCommand base = CommandLine.populateCommand(new RunCommand(), args.toArray(String[]::new));
+        List<int[]> grid = new ArrayList<>();
+        for (int r : rValues) {
+            for (int m : mAddValues) {
+                grid.add(new int[] {r, m});
+            }
+        }
+        long started = System.nanoTime();
+        double loadBefore = ProcStat.loadAverage();
+        List<CalibrationPoint> points = new CalibrationSeries(base::spec, grid, holdoutEvery,
+                RunCommand.duration(firstWarmup)).run(brokers.workDir != null ? brokers.workDir : Files.createTempDirectory("brokerwise-cal"),
+                System.err);
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+        return write(points, took, loadBefore);
+    }
+
+    private int write(List<CalibrationPoint> points, Duration took, double loadBefore) throws Exception {
+        List<MeasuredPoint> fitted = new ArrayList<>();
+        List<MeasuredPoint> held = new ArrayList<>();
+        for (CalibrationPoint p : points) {
+            if (p.valid() || keepInvalid) {
+                (p.heldOut() ? held : fitted).add(p.measured());
+            }
+        }
+        Files.createDirectories(outDir);
+        Path raw = outDir.resolve(name + ".points.json");
+        Map<String, Object> rawDoc = new LinkedHashMap<>();
+        rawDoc.put("name", name);
+        rawDoc.put("finished", Instant.now().toString());
+        rawDoc.put("tookSeconds", took.toSeconds());
+        rawDoc.put("loadAverageBefore", loadBefore);
+        rawDoc.put("command", "brokerwise-bench calibrate " + describe());
+        rawDoc.put("points", points);
+        Files.writeString(raw, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(rawDoc));
+        System.err.printf("loadgen: %d points in %d s, %d fit, %d held out, %d not valid; raw points in %s%n",
+                points.size(), took.toSeconds(), fitted.size(), held.size(),
+                points.stream().filter(p -> !p.valid()).count(), raw);
+        if (fitted.size() < 3) {
+            System.err.println("loadgen: too few valid points to fit (need 3): no profile written");
+            return 3;
+        }
+        ProfileFit fit = ProfileCalibration.fit(new LinearModel(), fitted);
+        ProfileFit check = held.isEmpty() ? null : ProfileCalibration.quality(new LinearModel(), fit.parameters(), held);
+        Map<String, String> origin = new LinkedHashMap<>();
+        origin.put("raw-points", raw.getFileName().toString());
+        origin.put("broker-cores", Double.toString(brokers.brokerCores));
+        origin.put("delivery-mode", brokers.deliveryMode);
+        origin.put("load-average-before", Double.toString(loadBefore));
+        origin.put("calibration-seconds", Long.toString(took.toSeconds()));
+        Path manifest = outDir.resolve(name + ".yaml");
+        Files.writeString(manifest, ProfileManifest.yaml(name, fit, check, held.size(), origin));
+        System.err.printf("loadgen: fit R^2 %.4f, median error %.1f%%, max %.1f%%%s; profile in %s%n", fit.rSquared(),
+                100 * fit.medianRelativeError(), 100 * fit.maxRelativeError(),
+                check == null ? "" : String.format("; held-out median error %.1f%%", 100 * check.medianRelativeError()),
+                manifest);
+        return 0;
+    }
+
+    private String describe() {
+        return "--name " + name + " " + String.join(" ", brokers.asArguments()) + " --r " + join(rValues) + " --m-add " + join(mAddValues) + " --first-warmup "
+                + firstWarmup + " --warmup " + warmup + " --measure " + measure + " --cooldown " + cooldown
+                + " --holdout-every " + holdoutEvery + (keepInvalid ? " --keep-invalid" : "");
+    }
+
+    private static String join(int[] values) {
+        return String.join(",", Arrays.stream(values).mapToObj(Integer::toString).toList());
+    }
+}

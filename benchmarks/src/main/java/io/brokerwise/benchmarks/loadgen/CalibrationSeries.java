@@ -1,0 +1,65 @@
+package io.brokerwise.benchmarks.loadgen;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Runs the measurement series of sec. 4.2.2.1 on one local broker kept running from the first point to
+ * the last (and one load-generator JVM): a new JVM per point would spend most of each point compiling.
+ * The first point gets a longer warm-up. Every {@code holdoutEvery}-th point is held out of the fit.
+ */
+final class CalibrationSeries {
+
+    private final Function<SelectorDesign, LoadSpec> pointSpec;
+    private final List<int[]> grid;
+    private final int holdoutEvery;
+    private final java.time.Duration firstWarmup;
+
+    /**
+     * @param pointSpec    the measurement of one point, given its subscriber design
+     * @param grid         (r, mAdd) pairs, measured in this order
+     * @param holdoutEvery hold out points 2, 2 + n, 2 + 2n, ... (1-based; 0 = none), spread over the grid
+     */
+    CalibrationSeries(Function<SelectorDesign, LoadSpec> pointSpec, List<int[]> grid, int holdoutEvery,
+                      java.time.Duration firstWarmup) {
+        this.pointSpec = pointSpec;
+        this.grid = List.copyOf(grid);
+        this.holdoutEvery = holdoutEvery;
+        this.firstWarmup = firstWarmup;
+    }
+
+    List<CalibrationPoint> run(Path workDir, PrintStream progress) throws Exception {
+        LoadSpec first = pointSpec.apply(design(grid.get(0)));
+        List<CalibrationPoint> points = new ArrayList<>();
+        try (LocalFleet fleet = LocalFleet.start(1, first.brokerCores(), first.brokerHeap(), first.persistent(), workDir,
+                progress)) {
+            for (int i = 0; i < grid.size(); i++) {
+                SelectorDesign design = design(grid.get(i));
+                LoadSpec spec = pointSpec.apply(design);
+                if (i == 0) {
+                    spec = withWarmup(spec, firstWarmup);
+                }
+                progress.printf("loadgen: point %d/%d: r = %d, m_add = %d%n", i + 1, grid.size(), design.r(),
+                        design.mAdd());
+                LoadResult result = new LoadRun(spec, workDir, progress).measure(fleet);
+                boolean heldOut = holdoutEvery > 0 && i % holdoutEvery == 1 % holdoutEvery;
+                points.add(new CalibrationPoint(design.r(), design.mAdd(), design.components(),
+                        result.receivedPerSecond(), result.valid(), heldOut, result));
+            }
+        }
+        return points;
+    }
+
+    private SelectorDesign design(int[] rm) {
+        return new SelectorDesign(rm[0], rm[1], SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1);
+    }
+
+    private static LoadSpec withWarmup(LoadSpec s, java.time.Duration warmup) {
+        return new LoadSpec(s.publisherGroups(), s.subscriberGroups(), s.brokerCores(), s.brokerHeap(), s.publishers(),
+                s.mode(), s.ratePerPublisher(), s.persistent(), s.design(), s.messageBytes(), warmup, s.measure(),
+                s.cooldown(), s.maxMessagesPerPublisher(), s.seed());
+    }
+}

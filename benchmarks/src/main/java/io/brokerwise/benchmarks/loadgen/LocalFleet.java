@@ -1,0 +1,113 @@
+package io.brokerwise.benchmarks.loadgen;
+
+import io.brokerwise.api.routing.RoutingMap;
+import io.brokerwise.broker.BrokerConfiguration;
+import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.model.topology.Layout;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The local brokers of a measurement series, kept running across its points so their JVMs stay warm.
+ * Closing it (or the JVM's shutdown) stops every broker and removes every cgroup.
+ */
+final class LocalFleet implements AutoCloseable {
+
+    static final String TOPIC = "brokerwise.bench";
+
+    final BrokerCredentials credentials = BrokerCredentials.generate();
+    final List<LocalBroker> brokers = new ArrayList<>();
+    final boolean quotas;
+    final double cores;
+    private final List<Integer> ports = new ArrayList<>();
+    private final Thread cleanup = new Thread(this::closeQuietly, "loadgen-cleanup");
+
+    private LocalFleet(double cores) {
+        this.cores = cores;
+        this.quotas = cores > 0 && CpuQuotaGroup.available();
+    }
+
+    /** Starts {@code count} brokers of {@code cores} CPU each (0: no quota); all or none. */
+    static LocalFleet start(int count, double cores, String heap, boolean persistent, Path workDir, PrintStream progress)
+            throws IOException, InterruptedException {
+        CpuQuotaGroup.removeStale();
+        LocalFleet fleet = new LocalFleet(cores);
+        Runtime.getRuntime().addShutdownHook(fleet.cleanup);
+        try {
+            for (int i = 0; i < count; i++) {
+                fleet.startOne(i, heap, persistent, workDir);
+                progress.printf("loadgen: broker %d up at %s%s%n", i, fleet.brokers.get(i).address,
+                        fleet.quotas ? " with " + cores + " cores" : " without a CPU quota");
+            }
+            return fleet;
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            fleet.close();
+            throw e;
+        }
+    }
+
+    private void startOne(int i, String heap, boolean persistent, Path workDir) throws IOException, InterruptedException {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        BrokerConfiguration config = BrokerConfiguration.forLoopback("b" + i, TOPIC, persistent, port,
+                workDir.resolve("b" + i + "/data").toString());
+        CpuQuotaGroup group = quotas ? CpuQuotaGroup.create("b" + i, cores) : null;
+        try {
+            brokers.add(LocalBroker.start(config, credentials, workDir.resolve("b" + i), group, heap));
+            ports.add(port);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            if (group != null) {
+                group.close();
+            }
+            throw e;
+        }
+    }
+
+    /** The routing map of these brokers in a k x l layout (row-major). */
+    RoutingMap map(Layout layout) {
+        return RoutingMap.forLocalPorts(TOPIC, layout, ports.subList(0, Math.toIntExact(layout.brokers())));
+    }
+
+    /** Cores the load generator has left: the machine's minus the brokers' quotas, at least one. */
+    double clientCores() {
+        return Math.max(1, Runtime.getRuntime().availableProcessors() - brokers.size() * (quotas ? cores : 0));
+    }
+
+    @Override
+    public void close() throws IOException {
+        List<IOException> problems = new ArrayList<>();
+        for (LocalBroker b : brokers) {
+            try {
+                b.close();
+            } catch (IOException e) {
+                problems.add(e);
+            }
+        }
+        brokers.clear();
+        try {
+            Runtime.getRuntime().removeShutdownHook(cleanup);
+        } catch (IllegalStateException e) {
+            // Already shutting down: this close is the hook itself.
+        }
+        if (!problems.isEmpty()) {
+            IOException e = new IOException("could not clean up every broker: " + problems);
+            problems.forEach(e::addSuppressed);
+            throw e;
+        }
+    }
+
+    private void closeQuietly() {
+        try {
+            close();
+        } catch (IOException e) {
+            System.err.println("loadgen: " + e.getMessage());
+        }
+    }
+}

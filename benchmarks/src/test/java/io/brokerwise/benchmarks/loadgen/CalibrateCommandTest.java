@@ -1,0 +1,52 @@
+package io.brokerwise.benchmarks.loadgen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerwise.api.planning.ManifestReader;
+import io.brokerwise.api.planning.ProfileResolver;
+import io.brokerwise.api.v1alpha1.BrokerProfile;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * A tiny series (2 x 2 points, one warm broker) goes all the way to a BrokerProfile the planner can read,
+ * with every point's counts matching the broker's. The figures of so short a run mean nothing and are not
+ * asserted; --keep-invalid lets points a loaded test machine flags into the fit.
+ */
+@Timeout(300)
+class CalibrateCommandTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void seriesEndsInAProfileManifestWithItsRawPoints() throws Exception {
+        int exit = new CommandLine(new CalibrateCommand()).execute("--name", "test-artemis", "--out-dir",
+                dir.toString(), "--work-dir", dir.resolve("work").toString(), "--broker-cores", "0.5", "--broker-heap",
+                "256m", "--publishers", "1", "--r", "1,2", "--m-add", "1,2", "--first-warmup", "1s", "--warmup", "300ms",
+                "--measure", "1s", "--cooldown", "200ms", "--holdout-every", "0", "--keep-invalid");
+        assertEquals(0, exit);
+
+        JsonNode raw = new ObjectMapper().readTree(dir.resolve("test-artemis.points.json").toFile());
+        assertEquals(4, raw.get("points").size());
+        for (JsonNode p : raw.get("points")) {
+            assertTrue(p.get("result").get("countsMatchBrokers").asBoolean(), p.toString());
+        }
+
+        String yaml = Files.readString(dir.resolve("test-artemis.yaml"));
+        BrokerProfile profile = new ManifestReader().add(new StringReader(yaml), "test-artemis.yaml").one(BrokerProfile.class);
+        assertEquals("test-artemis", profile.getMetadata().getName());
+        assertEquals(4, profile.getStatus().fit.points);
+        assertNotNull(ProfileResolver.fromResource(profile), "the planner accepts the fitted profile");
+        assertEquals("test-artemis.points.json", profile.getMetadata().getAnnotations().get("brokerwise.io/raw-points"));
+    }
+}
