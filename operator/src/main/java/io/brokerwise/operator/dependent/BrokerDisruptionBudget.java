@@ -1,0 +1,32 @@
+package io.brokerwise.operator.dependent;
+
+import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.operator.topology.Names;
+import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
+import io.javaoperatorsdk.operator.api.config.informer.Informer;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.processing.dependent.kubernetes.CRUDKubernetesDependentResource;
+import io.javaoperatorsdk.operator.processing.dependent.kubernetes.KubernetesDependent;
+
+/**
+ * At most one broker voluntarily disrupted at a time: every broker is the only one for its cell of the
+ * grid, so a drain takes one cell's publishers and subscribers through re-registration at a time.
+ */
+@KubernetesDependent(informer = @Informer(labelSelector = "app.kubernetes.io/managed-by=" + Names.MANAGED_BY))
+public class BrokerDisruptionBudget extends CRUDKubernetesDependentResource<PodDisruptionBudget, PubSubTopology> {
+
+    public BrokerDisruptionBudget() {
+        super(PodDisruptionBudget.class);
+    }
+
+    @Override
+    protected PodDisruptionBudget desired(PubSubTopology topology, Context<PubSubTopology> context) {
+        return new PodDisruptionBudgetBuilder().withMetadata(Layouts.metadata(topology, Names.disruptionBudget(topology)))
+                .withNewSpec()
+                .withMaxUnavailable(new IntOrString(1))
+                .withNewSelector().withMatchLabels(Names.brokerSelector(topology)).endSelector()
+                .endSpec().build();
+    }
+}

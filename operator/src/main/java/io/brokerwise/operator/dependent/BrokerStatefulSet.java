@@ -1,0 +1,134 @@
+package io.brokerwise.operator.dependent;
+
+import io.brokerwise.api.v1alpha1.BrokerSpec;
+import io.brokerwise.api.v1alpha1.PlacementSpec;
+import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.operator.topology.BrokerLayout;
+import io.brokerwise.operator.topology.Names;
+import io.fabric8.kubernetes.api.model.Affinity;
+import io.fabric8.kubernetes.api.model.AffinityBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.PodSpecBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.TopologySpreadConstraint;
+import io.fabric8.kubernetes.api.model.TopologySpreadConstraintBuilder;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
+import io.javaoperatorsdk.operator.api.config.informer.Informer;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.processing.dependent.kubernetes.CRUDKubernetesDependentResource;
+import io.javaoperatorsdk.operator.processing.dependent.kubernetes.KubernetesDependent;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/**
+ * The brokers: one pod per grid cell on the dedicated nodes, Guaranteed QoS (requests = limits), at
+ * most {@code brokersPerNode} per node. Replicas never drop below the brokers the current routing map
+ * names, so a shrinking layout first leaves the map and only then loses its pods. The pod template
+ * does not depend on the layout: growing or shrinking changes replicas and restarts no broker.
+ */
+@KubernetesDependent(informer = @Informer(labelSelector = "app.kubernetes.io/managed-by=" + Names.MANAGED_BY))
+public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulSet, PubSubTopology> {
+
+    static final String DEFAULT_CPU = "1";
+    static final String DEFAULT_MEMORY = "1Gi";
+    private static final String CONFIG_DIR = "/etc/artemis";
+
+    public BrokerStatefulSet() {
+        super(StatefulSet.class);
+    }
+
+    @Override
+    protected StatefulSet desired(PubSubTopology topology, Context<PubSubTopology> context) {
+        BrokerLayout layout = Layouts.of(context);
+        int replicas = Math.max(layout.brokers(), RoutingConfigMap.brokersInUse(topology, context));
+        return new StatefulSetBuilder()
+                .withMetadata(Layouts.metadata(topology, Names.statefulSet(topology)))
+                .editMetadata().addToAnnotations(Names.LAYOUT_ANNOTATION, layout.describe()).endMetadata()
+                .withNewSpec()
+                .withReplicas(replicas)
+                .withServiceName(Names.service(topology))
+                .withPodManagementPolicy("Parallel")
+                .withNewSelector().withMatchLabels(Names.brokerSelector(topology)).endSelector()
+                .withNewTemplate()
+                .withNewMetadata().withLabels(Names.brokerSelector(topology)).endMetadata()
+                .withSpec(pod(topology))
+                .endTemplate()
+                .endSpec().build();
+    }
+
+    private static PodSpec pod(PubSubTopology topology) {
+        PlacementSpec placement = topology.getSpec().placement;
+        BrokerSpec broker = topology.getSpec().broker;
+        Map<String, Quantity> resources = Map.of(
+                "cpu", new Quantity(broker.cpu == null ? DEFAULT_CPU : broker.cpu),
+                "memory", new Quantity(broker.memory == null ? DEFAULT_MEMORY : broker.memory));
+        return new PodSpecBuilder()
+                .withNodeSelector(placement.nodeSelector)
+                .withTolerations(placement.tolerations)
+                .withAffinity(placement.brokersPerNode == 1 ? oneBrokerPerNode(topology) : null)
+                .withTopologySpreadConstraints(placement.brokersPerNode > 1 ? spread(topology) : List.of())
+                .withTerminationGracePeriodSeconds(30L)
+                .addNewContainer()
+                .withName("artemis")
+                .withImage(broker.image == null ? defaultImage() : broker.image)
+                .withImagePullPolicy("IfNotPresent")
+                .withEnv(env(topology))
+                .addNewPort().withName("artemis").withContainerPort(Names.BROKER_PORT).endPort()
+                .withNewResources().withRequests(resources).withLimits(resources).endResources()
+                .withNewReadinessProbe().withNewTcpSocket().withNewPort(Names.BROKER_PORT).endTcpSocket()
+                .withPeriodSeconds(2).withFailureThreshold(3).endReadinessProbe()
+                .withNewLivenessProbe().withNewTcpSocket().withNewPort(Names.BROKER_PORT).endTcpSocket()
+                .withInitialDelaySeconds(30).withPeriodSeconds(10).withFailureThreshold(3).endLivenessProbe()
+                .addNewVolumeMount().withName("config").withMountPath(CONFIG_DIR).withReadOnly(true).endVolumeMount()
+                .addNewVolumeMount().withName("data").withMountPath("/var/lib/artemis").endVolumeMount()
+                .endContainer()
+                .addNewVolume().withName("config").withNewConfigMap().withName(Names.brokerConfig(topology)).endConfigMap()
+                .endVolume()
+                // The journal of a Persistent topology lives as long as the pod; volume claims need a
+                // storage class, which the local cluster lacks (see operator/README.md).
+                .addNewVolume().withName("data").withNewEmptyDir().endEmptyDir().endVolume()
+                .build();
+    }
+
+    private static List<EnvVar> env(PubSubTopology topology) {
+        return List.of(
+                new EnvVarBuilder().withName("BROKER_XML").withValue(CONFIG_DIR + "/" + BrokerConfigMap.KEY).build(),
+                secretEnv(topology, BrokerCredentials.USER_ENV),
+                secretEnv(topology, BrokerCredentials.PASSWORD_ENV));
+    }
+
+    private static EnvVar secretEnv(PubSubTopology topology, String key) {
+        return new EnvVarBuilder().withName(key).withNewValueFrom().withNewSecretKeyRef(key, Names.credentials(topology), false)
+                .endValueFrom().build();
+    }
+
+    /** brokersPerNode = 1: the scheduler must never put two brokers of the topology on one node. */
+    private static Affinity oneBrokerPerNode(PubSubTopology topology) {
+        return new AffinityBuilder().withNewPodAntiAffinity()
+                .addNewRequiredDuringSchedulingIgnoredDuringExecution()
+                .withTopologyKey("kubernetes.io/hostname")
+                .withNewLabelSelector().withMatchLabels(Names.brokerSelector(topology)).endLabelSelector()
+                .endRequiredDuringSchedulingIgnoredDuringExecution()
+                .endPodAntiAffinity().build();
+    }
+
+    /**
+     * brokersPerNode > 1: spread evenly over the eligible nodes. The planner never asks for more than
+     * nodes x brokersPerNode brokers, so an even spread puts at most brokersPerNode on a node.
+     */
+    private static List<TopologySpreadConstraint> spread(PubSubTopology topology) {
+        return List.of(new TopologySpreadConstraintBuilder().withMaxSkew(1).withTopologyKey("kubernetes.io/hostname")
+                .withWhenUnsatisfiable("DoNotSchedule")
+                .withNewLabelSelector().withMatchLabels(Names.brokerSelector(topology)).endLabelSelector().build());
+    }
+
+    static String defaultImage() {
+        return ConfigProvider.getConfig().getOptionalValue("brokerwise.broker.image", String.class)
+                .orElse("brokerwise.io/artemis:2.56.0");
+    }
+}

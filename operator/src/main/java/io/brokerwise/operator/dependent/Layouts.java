@@ -1,0 +1,24 @@
+package io.brokerwise.operator.dependent;
+
+import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.operator.topology.BrokerLayout;
+import io.brokerwise.operator.topology.Names;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+
+/** What every dependent needs: the layout being applied and metadata in the topology's namespace. */
+final class Layouts {
+
+    private Layouts() {
+    }
+
+    static BrokerLayout of(Context<PubSubTopology> context) {
+        return context.managedWorkflowAndDependentResourceContext().getMandatory(BrokerLayout.CONTEXT_KEY, BrokerLayout.class);
+    }
+
+    static ObjectMeta metadata(PubSubTopology topology, String name) {
+        return new ObjectMetaBuilder().withName(name).withNamespace(topology.getMetadata().getNamespace())
+                .withLabels(Names.brokerSelector(topology)).build();
+    }
+}

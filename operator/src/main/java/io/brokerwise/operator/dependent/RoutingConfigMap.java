@@ -1,0 +1,58 @@
+package io.brokerwise.operator.dependent;
+
+import io.brokerwise.api.routing.RoutingMap;
+import io.brokerwise.api.routing.RoutingMapCodec;
+import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.operator.topology.BrokerLayout;
+import io.brokerwise.operator.topology.BrokerReadiness;
+import io.brokerwise.operator.topology.Names;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.javaoperatorsdk.operator.api.config.informer.Informer;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.processing.dependent.kubernetes.CRUDKubernetesDependentResource;
+import io.javaoperatorsdk.operator.processing.dependent.kubernetes.KubernetesDependent;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The routing map clients follow (format: api/README.md). It moves to a new layout only once every
+ * broker of that layout is Ready, so a client never learns of a broker that cannot take it; until then
+ * it keeps the map it has (or, on first deployment, no map at all, and clients wait).
+ */
+@KubernetesDependent(informer = @Informer(labelSelector = "app.kubernetes.io/managed-by=" + Names.MANAGED_BY))
+public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap, PubSubTopology> {
+
+    public RoutingConfigMap() {
+        super(ConfigMap.class);
+    }
+
+    @Override
+    protected ConfigMap desired(PubSubTopology topology, Context<PubSubTopology> context) {
+        BrokerLayout layout = Layouts.of(context);
+        BrokerReadiness readiness = context.managedWorkflowAndDependentResourceContext()
+                .getMandatory(BrokerReadiness.CONTEXT_KEY, BrokerReadiness.class);
+        String name = topology.getMetadata().getName();
+        Map<String, String> data = readiness.allReady(layout.brokers())
+                ? Map.of(RoutingMapCodec.CONFIG_MAP_KEY, RoutingMapCodec.toJson(RoutingMap.forStatefulSet(
+                        name, layout.layout(), name, topology.getMetadata().getNamespace(), Names.BROKER_PORT)))
+                : current(topology, context).map(ConfigMap::getData).orElse(Map.of());
+        return new ConfigMapBuilder().withMetadata(Layouts.metadata(topology, Names.routing(topology)))
+                .withData(data).build();
+    }
+
+    /** The routing ConfigMap as it is now, if it exists. */
+    static Optional<ConfigMap> current(PubSubTopology topology, Context<PubSubTopology> context) {
+        return context.getSecondaryResourcesAsStream(ConfigMap.class)
+                .filter(c -> Names.routing(topology).equals(c.getMetadata().getName()))
+                .findFirst();
+    }
+
+    /** How many brokers the current routing map sends clients to; 0 without a map. */
+    static int brokersInUse(PubSubTopology topology, Context<PubSubTopology> context) {
+        return current(topology, context)
+                .map(c -> c.getData() == null ? null : c.getData().get(RoutingMapCodec.CONFIG_MAP_KEY))
+                .map(json -> Math.toIntExact(RoutingMapCodec.fromJson(json).layout().brokers()))
+                .orElse(0);
+    }
+}

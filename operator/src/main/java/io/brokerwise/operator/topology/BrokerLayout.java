@@ -1,0 +1,27 @@
+package io.brokerwise.operator.topology;
+
+import io.brokerwise.model.topology.Layout;
+
+/**
+ * The layout the dependents deploy, with what the broker configuration needs from the spec. It is
+ * the plan once the plan is applied, else the layout already running.
+ */
+public record BrokerLayout(Layout layout, String deliveryMode) {
+
+    /** The workflow context key the reconciler passes it under. */
+    public static final String CONTEXT_KEY = "brokerwise.layout";
+
+    public int brokers() {
+        return Math.toIntExact(layout.brokers());
+    }
+
+    /** "6x2", as the StatefulSet's layout annotation records it. */
+    public String describe() {
+        return layout.publisherGroups() + "x" + layout.subscriberGroups();
+    }
+
+    public static Layout parse(String kByL) {
+        String[] parts = kByL.split("x");
+        return new Layout(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+    }
+}

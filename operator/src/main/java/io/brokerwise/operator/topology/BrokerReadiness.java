@@ -1,0 +1,88 @@
+package io.brokerwise.operator.topology;
+
+import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.model.topology.Layout;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodCondition;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * Which broker pods are Ready, by StatefulSet ordinal, and for the rest why not (the scheduler's
+ * message for a Pending pod, the container's state otherwise). The routing map moves to a new
+ * layout only when all its brokers are Ready; the Ready condition names the missing ones.
+ */
+public record BrokerReadiness(Map<Integer, String> notReady, Map<Integer, Boolean> ready) {
+
+    public static final String CONTEXT_KEY = "brokerwise.readiness";
+
+    /** From the operator's cache of broker pods (all topologies); keeps this topology's. */
+    public static BrokerReadiness of(PubSubTopology topology, Collection<Pod> brokerPods) {
+        var pods = brokerPods.stream()
+                .filter(p -> topology.getMetadata().getNamespace().equals(p.getMetadata().getNamespace())
+                        && topology.getMetadata().getName().equals(p.getMetadata().getLabels().get(Names.INSTANCE_LABEL)))
+                .toList();
+        Map<Integer, Boolean> ready = new TreeMap<>();
+        Map<Integer, String> notReady = new TreeMap<>();
+        String prefix = Names.statefulSet(topology) + "-";
+        for (Pod pod : pods) {
+            String name = pod.getMetadata().getName();
+            if (!name.startsWith(prefix) || pod.getMetadata().getDeletionTimestamp() != null) {
+                continue;
+            }
+            int ordinal = Integer.parseInt(name.substring(prefix.length()));
+            boolean isReady = condition(pod, "Ready").map(c -> "True".equals(c.getStatus())).orElse(false);
+            ready.put(ordinal, isReady);
+            if (!isReady) {
+                notReady.put(ordinal, why(pod));
+            }
+        }
+        return new BrokerReadiness(notReady, ready);
+    }
+
+    /** Whether brokers 0 .. n-1 all run and are Ready. */
+    public boolean allReady(int n) {
+        return IntStream.range(0, n).allMatch(i -> ready.getOrDefault(i, false));
+    }
+
+    /** Sets the Ready condition for the layout being deployed. */
+    void report(PubSubTopologyReconciler.Outcomes outcomes, PubSubTopology topology, Layout layout) {
+        int n = Math.toIntExact(layout.brokers());
+        long readyCount = IntStream.range(0, n).filter(i -> ready.getOrDefault(i, false)).count();
+        if (readyCount == n) {
+            outcomes.set(Conditions.READY, true, "BrokersReady", "all " + n + " brokers of " + layout + " are Ready");
+            return;
+        }
+        String missing = IntStream.range(0, n).filter(i -> !ready.getOrDefault(i, false))
+                .mapToObj(i -> Names.statefulSet(topology) + "-" + i + " (" + notReady.getOrDefault(i, "no pod yet") + ")")
+                .limit(5).collect(Collectors.joining("; "));
+        outcomes.set(Conditions.READY, false, "BrokersNotReady",
+                readyCount + " of " + n + " brokers Ready; missing: " + missing + (n - readyCount > 5 ? "; ..." : ""));
+    }
+
+    private static String why(Pod pod) {
+        Optional<PodCondition> scheduled = condition(pod, "PodScheduled").filter(c -> "False".equals(c.getStatus()));
+        if (scheduled.isPresent()) {
+            return "unschedulable: " + scheduled.get().getMessage();
+        }
+        if (pod.getStatus() != null && pod.getStatus().getContainerStatuses() != null) {
+            for (var cs : pod.getStatus().getContainerStatuses()) {
+                if (cs.getState() != null && cs.getState().getWaiting() != null) {
+                    return cs.getState().getWaiting().getReason();
+                }
+            }
+        }
+        return pod.getStatus() == null ? "unknown" : pod.getStatus().getPhase();
+    }
+
+    private static Optional<PodCondition> condition(Pod pod, String type) {
+        if (pod.getStatus() == null || pod.getStatus().getConditions() == null) {
+            return Optional.empty();
+        }
+        return pod.getStatus().getConditions().stream().filter(c -> type.equals(c.getType())).findFirst();
+    }
+}

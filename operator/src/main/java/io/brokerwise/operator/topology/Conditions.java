@@ -1,0 +1,47 @@
+package io.brokerwise.operator.topology;
+
+import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.ConditionBuilder;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/** The conditions of a topology's status: Valid, Planned, Deployed, Ready (and Verified later). */
+public final class Conditions {
+
+    public static final String VALID = "Valid";
+    public static final String PLANNED = "Planned";
+    public static final String DEPLOYED = "Deployed";
+    public static final String READY = "Ready";
+
+    private Conditions() {
+    }
+
+    /**
+     * Sets a condition, keeping its transition time when its status does not change.
+     *
+     * @return whether anything a user would notice changed (status, reason or message)
+     */
+    public static boolean set(List<Condition> conditions, long generation, String type, boolean status,
+                              String reason, String message) {
+        String value = status ? "True" : "False";
+        Optional<Condition> existing = find(conditions, type);
+        boolean changed = existing.map(c -> !value.equals(c.getStatus()) || !Objects.equals(reason, c.getReason())
+                || !Objects.equals(message, c.getMessage())).orElse(true);
+        String since = existing.filter(c -> value.equals(c.getStatus())).map(Condition::getLastTransitionTime)
+                .orElse(Instant.now().toString());
+        conditions.removeIf(c -> type.equals(c.getType()));
+        conditions.add(new ConditionBuilder().withType(type).withStatus(value).withReason(reason).withMessage(message)
+                .withObservedGeneration(generation).withLastTransitionTime(since).build());
+        return changed;
+    }
+
+    public static Optional<Condition> find(List<Condition> conditions, String type) {
+        return conditions.stream().filter(c -> type.equals(c.getType())).findFirst();
+    }
+
+    public static boolean isTrue(List<Condition> conditions, String type) {
+        return find(conditions, type).map(c -> "True".equals(c.getStatus())).orElse(false);
+    }
+}

@@ -1,0 +1,210 @@
+package io.brokerwise.operator.topology;
+
+import io.brokerwise.api.planning.PlanReports;
+import io.brokerwise.api.v1alpha1.BrokerProfile;
+import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
+import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
+import io.brokerwise.model.topology.Layout;
+import io.brokerwise.operator.dependent.BrokerConfigMap;
+import io.brokerwise.operator.dependent.BrokerDisruptionBudget;
+import io.brokerwise.operator.dependent.BrokerStatefulSet;
+import io.brokerwise.operator.dependent.BrokersService;
+import io.brokerwise.operator.dependent.CredentialsSecret;
+import io.brokerwise.operator.dependent.RoutingConfigMap;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
+import io.javaoperatorsdk.operator.api.reconciler.Workflow;
+import io.javaoperatorsdk.operator.api.reconciler.dependent.Dependent;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * Plans a PubSubTopology and deploys the layout: validate, resolve the profile, count the dedicated
+ * nodes, plan, hold the plan if approval is Manual, apply the dependents, report. Nothing is applied
+ * unless the spec is valid and a feasible plan is approved: a bad change leaves the running brokers as
+ * they are, and says why in the conditions.
+ */
+@Workflow(explicitInvocation = true, dependents = {
+    @Dependent(type = CredentialsSecret.class),
+    @Dependent(type = BrokerConfigMap.class),
+    @Dependent(type = BrokersService.class),
+    @Dependent(type = BrokerStatefulSet.class),
+    @Dependent(type = BrokerDisruptionBudget.class),
+    @Dependent(type = RoutingConfigMap.class),
+})
+// Not generation-aware: approving a plan is an annotation, which does not bump the generation. An
+// unchanged status patches to nothing, so a pass without news triggers no further pass.
+@ControllerConfiguration(generationAwareEventProcessing = false)
+public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
+
+    static final String NODES = "nodes";
+    static final String PROFILES = "profiles";
+    static final String PODS = "broker-pods";
+
+    private final TopologyPlanning planning = new TopologyPlanning();
+
+    @Inject
+    MeterRegistry metrics;
+
+    @Override
+    public List<EventSource<?, PubSubTopology>> prepareEventSources(EventSourceContext<PubSubTopology> context) {
+        // any node change may change how many brokers every topology can have: re-plan them all
+        var nodes = new InformerEventSource<>(InformerEventSourceConfiguration.from(Node.class, PubSubTopology.class)
+                .withName(NODES)
+                .withSecondaryToPrimaryMapper(node -> all(context))
+                .build(), context);
+        // a profile change re-plans the topologies of its namespace that name it
+        var profiles = new InformerEventSource<>(InformerEventSourceConfiguration.from(BrokerProfile.class, PubSubTopology.class)
+                .withName(PROFILES)
+                .withNamespacesInheritedFromController()
+                .withSecondaryToPrimaryMapper(p -> context.getPrimaryCache().list()
+                        .filter(t -> t.getMetadata().getNamespace().equals(p.getMetadata().getNamespace())
+                                && t.getSpec() != null && t.getSpec().profileRef != null
+                                && p.getMetadata().getName().equals(t.getSpec().profileRef.name))
+                        .map(ResourceID::fromResource).collect(Collectors.toSet()))
+                .build(), context);
+        // broker pods: their readiness moves the routing map and the Ready condition
+        var pods = new InformerEventSource<>(InformerEventSourceConfiguration.from(Pod.class, PubSubTopology.class)
+                .withName(PODS)
+                .withNamespacesInheritedFromController()
+                .withLabelSelector("app.kubernetes.io/managed-by=" + Names.MANAGED_BY)
+                .withSecondaryToPrimaryMapper(pod -> Optional.ofNullable(pod.getMetadata().getLabels().get(Names.INSTANCE_LABEL))
+                        .map(name -> java.util.Set.of(new ResourceID(name, pod.getMetadata().getNamespace())))
+                        .orElse(java.util.Set.of()))
+                .build(), context);
+        return List.of(nodes, profiles, pods);
+    }
+
+    @Override
+    public UpdateControl<PubSubTopology> reconcile(PubSubTopology topology, Context<PubSubTopology> context) {
+        long started = System.nanoTime();
+        PubSubTopologyStatus status = statusOf(topology);
+        Outcomes outcomes = new Outcomes(topology, status, context);
+        Optional<Layout> running = runningLayout(context);
+        Optional<Layout> toApply = decide(topology, context, outcomes, running);
+        if (toApply.isPresent()) {
+            deploy(topology, context, outcomes, toApply.get());
+        } else {
+            outcomes.set(Conditions.DEPLOYED, false, "NothingToDeploy", "no approved feasible plan yet");
+        }
+        status.observedGeneration = topology.getMetadata().getGeneration();
+        topology.setStatus(status);
+        metrics.timer("brokerwise.reconcile.time").record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+        metrics.counter("brokerwise.reconciliations").increment();
+        return UpdateControl.patchStatus(topology);
+    }
+
+    /** The layout to deploy: the plan if it is valid, feasible and approved; else what already runs. */
+    private Optional<Layout> decide(PubSubTopology topology, Context<PubSubTopology> context, Outcomes outcomes,
+                                    Optional<Layout> running) {
+        var outcome = planning.plan(topology, list(context, Node.class, NODES), list(context, BrokerProfile.class, PROFILES));
+        if (outcome instanceof TopologyPlanning.Invalid invalid) {
+            outcomes.set(Conditions.VALID, false, invalid.reason(), invalid.message());
+            outcomes.set(Conditions.PLANNED, false, invalid.reason(), "cannot plan an invalid topology");
+            return running;
+        }
+        if (outcome instanceof TopologyPlanning.NoNodes none) {
+            outcomes.set(Conditions.VALID, true, "Valid", "spec is valid");
+            outcomes.set(Conditions.PLANNED, false, "NoDedicatedNodes", none.message());
+            return running;
+        }
+        var planned = (TopologyPlanning.Planned) outcome;
+        metrics.timer("brokerwise.plan.time").record(planned.planNanos(), TimeUnit.NANOSECONDS);
+        outcomes.set(Conditions.VALID, true, "Valid", "spec is valid");
+        PlanReports.fill(outcomes.status, planned.plan(), planned.profile());
+        if (!planned.plan().feasible()) {
+            String message = planned.plan().bindingMessage() + " (" + planned.dedicatedNodes() + " dedicated nodes match)";
+            outcomes.set(Conditions.PLANNED, false, planned.plan().binding().reason(), message);
+            return running;
+        }
+        Layout plan = planned.plan().chosen().orElseThrow().layout();
+        if (needsApproval(topology, running, plan)) {
+            outcomes.set(Conditions.PLANNED, true, "AwaitingApproval", "plan " + plan + " waits for approval: kubectl annotate "
+                    + "pubsubtopology " + topology.getMetadata().getName() + " " + Names.APPROVE_ANNOTATION + "=true");
+            return running;
+        }
+        outcomes.set(Conditions.PLANNED, true, "Planned", "plan " + plan + ": " + outcomes.status.plan.reason);
+        return Optional.of(plan);
+    }
+
+    private static boolean needsApproval(PubSubTopology topology, Optional<Layout> running, Layout plan) {
+        boolean manual = topology.getSpec().approval == PubSubTopologySpec.Approval.Manual;
+        boolean approved = "true".equals(topology.getMetadata().getAnnotations() == null ? null
+                : topology.getMetadata().getAnnotations().get(Names.APPROVE_ANNOTATION));
+        return manual && !approved && !running.equals(Optional.of(plan));
+    }
+
+    private void deploy(PubSubTopology topology, Context<PubSubTopology> context, Outcomes outcomes, Layout layout) {
+        var workflow = context.managedWorkflowAndDependentResourceContext();
+        BrokerReadiness readiness = BrokerReadiness.of(topology, list(context, Pod.class, PODS));
+        workflow.put(BrokerLayout.CONTEXT_KEY, new BrokerLayout(layout, topology.getSpec().workload.deliveryMode.name()));
+        workflow.put(BrokerReadiness.CONTEXT_KEY, readiness);
+        workflow.reconcileManagedWorkflow();
+        outcomes.set(Conditions.DEPLOYED, true, "Applied", layout + ": " + layout.brokers() + " brokers");
+        readiness.report(outcomes, topology, layout);
+        ApprovalAnnotation.consume(context.getClient(), topology);
+    }
+
+    private static Optional<Layout> runningLayout(Context<PubSubTopology> context) {
+        return context.getSecondaryResource(StatefulSet.class)
+                .map(s -> s.getMetadata().getAnnotations())
+                .map(a -> a.get(Names.LAYOUT_ANNOTATION))
+                .map(BrokerLayout::parse);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <R extends io.fabric8.kubernetes.api.model.HasMetadata> Collection<R> list(
+            Context<PubSubTopology> context, Class<R> type, String name) {
+        var source = (InformerEventSource<R, PubSubTopology>) context.eventSourceRetriever().getEventSourceFor(type, name);
+        return source.list().toList();
+    }
+
+    private static java.util.Set<ResourceID> all(EventSourceContext<PubSubTopology> context) {
+        return context.getPrimaryCache().list().map(ResourceID::fromResource).collect(Collectors.toSet());
+    }
+
+    /** A fresh status that keeps the conditions, so their transition times survive. */
+    private static PubSubTopologyStatus statusOf(PubSubTopology topology) {
+        PubSubTopologyStatus status = new PubSubTopologyStatus();
+        if (topology.getStatus() != null && topology.getStatus().conditions != null) {
+            status.conditions = new ArrayList<>(topology.getStatus().conditions);
+        }
+        return status;
+    }
+
+    /** Sets conditions and records an event for each one that changed. */
+    static final class Outcomes {
+        private final PubSubTopology topology;
+        final PubSubTopologyStatus status;
+        private final Context<PubSubTopology> context;
+
+        Outcomes(PubSubTopology topology, PubSubTopologyStatus status, Context<PubSubTopology> context) {
+            this.topology = topology;
+            this.status = status;
+            this.context = context;
+        }
+
+        void set(String type, boolean value, String reason, String message) {
+            if (Conditions.set(status.conditions, topology.getMetadata().getGeneration(), type, value, reason, message)) {
+                TopologyEvents.record(context.getClient(), topology, value, reason, type + ": " + message);
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package io.brokerwise.operator.topology;
+
+import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.fabric8.kubernetes.api.model.EventBuilder;
+import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.time.Instant;
+import org.jboss.logging.Logger;
+
+/**
+ * Kubernetes events for a topology's decisions (planned, held for approval, deployed, infeasible),
+ * so that {@code kubectl describe} tells the story. Sent when a condition changes, not on every pass.
+ */
+public final class TopologyEvents {
+
+    private static final Logger LOG = Logger.getLogger(TopologyEvents.class);
+
+    private TopologyEvents() {
+    }
+
+    public static void record(KubernetesClient client, PubSubTopology t, boolean normal, String reason, String message) {
+        String now = Instant.now().toString();
+        var event = new EventBuilder()
+                .withNewMetadata().withGenerateName(t.getMetadata().getName() + ".").withNamespace(t.getMetadata().getNamespace())
+                .endMetadata()
+                .withInvolvedObject(new ObjectReferenceBuilder().withApiVersion(t.getApiVersion()).withKind(t.getKind())
+                        .withName(t.getMetadata().getName()).withNamespace(t.getMetadata().getNamespace())
+                        .withUid(t.getMetadata().getUid()).build())
+                .withType(normal ? "Normal" : "Warning").withReason(reason).withMessage(message)
+                .withFirstTimestamp(now).withLastTimestamp(now).withCount(1)
+                .withNewSource().withComponent(Names.MANAGED_BY).endSource()
+                .build();
+        try {
+            client.v1().events().inNamespace(t.getMetadata().getNamespace()).resource(event).create();
+        } catch (KubernetesClientException e) {
+            // an event is a courtesy: losing one must not fail the reconciliation
+            LOG.warnf("could not record event %s for %s: %s", reason, t.getMetadata().getName(), e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package io.brokerwise.operator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brokerwise.e2e.LocalApiServerExtension;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.io.IOException;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The checked-in CRDs on a real kube-apiserver (built from source, run by kube-api-test): what
+ * {@code kubectl apply} of a bad manifest meets. Every class of bad input is refused with a message
+ * naming the field; a valid manifest is accepted and defaulted.
+ */
+@Tag("kube-api")
+@ExtendWith(LocalApiServerExtension.class)
+class CrdValidationTest {
+
+    static final String VALID = """
+            apiVersion: brokerwise.io/v1alpha1
+            kind: PubSubTopology
+            metadata: {name: t, namespace: default}
+            spec:
+              workload:
+                publishers: 100
+                messageRatePerPublisher: 20
+                subscribers: 400
+                filtersPerSubscriber: 2
+                replicationGrade: {mean: 4}
+              profileRef: {name: henjes-activemq}
+            """;
+
+    @BeforeAll
+    static void installCrds(KubernetesClient client) throws IOException {
+        Crds.install(client);
+    }
+
+    @Test
+    void validManifestIsAcceptedAndDefaulted(KubernetesClient client) {
+        var created = client.resource(parse(VALID.replace("name: t,", "name: valid,"))).create();
+        var spec = (java.util.Map<?, ?>) created.getAdditionalProperties().get("spec");
+        var workload = (java.util.Map<?, ?>) spec.get("workload");
+        assertEquals("NonPersistent", workload.get("deliveryMode"));
+        assertEquals("Binomial", ((java.util.Map<?, ?>) workload.get("replicationGrade")).get("distribution"));
+        assertEquals("Automatic", spec.get("approval"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "negative publishers     | 'publishers: 100'              | 'publishers: -3'                   | spec.workload.publishers",
+        "zero rate               | 'messageRatePerPublisher: 20'  | 'messageRatePerPublisher: 0'       | spec.workload.messageRatePerPublisher",
+        "missing subscribers     | 'subscribers: 400'             | ''                                 | spec.workload.subscribers: Required value",
+        "utilization above 1     | '  profileRef:'                | '  objectives: {maxUtilization: 1.5}\\n  profileRef:' | spec.objectives.maxUtilization",
+        "unknown distribution    | 'replicationGrade: {mean: 4}'  | 'replicationGrade: {mean: 4, distribution: Poisson}' | spec.workload.replicationGrade.distribution: Unsupported value",
+        "bad duration            | '  profileRef:'                | '  objectives: {waitingTime: {max: 5min}}\\n  profileRef:' | spec.objectives.waitingTime.max",
+        "groups in Auto mode     | '  profileRef:'                | '  topology: {mode: Auto, publisherGroups: 2}\\n  profileRef:' | publisherGroups and subscriberGroups need mode PSR, SSR or Grid",
+        "Grid without groups     | '  profileRef:'                | '  topology: {mode: Grid}\\n  profileRef:' | mode Grid needs publisherGroups and subscriberGroups",
+        "E[R] above m x filters  | 'replicationGrade: {mean: 4}'  | 'replicationGrade: {mean: 900}'    | replicationGrade.mean cannot exceed subscribers times filtersPerSubscriber",
+        "zero brokers per node   | '  profileRef:'                | '  placement: {brokersPerNode: 0}\\n  profileRef:' | spec.placement.brokersPerNode",
+    })
+    void badManifestIsRejectedNamingTheField(String what, String from, String to, String message, KubernetesClient client) {
+        var bad = parse(VALID.replace(from, to.replace("\\n", "\n")));
+        var e = assertThrows(KubernetesClientException.class, () -> client.resource(bad).create(), what);
+        assertEquals(422, e.getCode(), what + ": " + e.getMessage());
+        assertTrue(e.getMessage().contains(message), what + ": " + e.getMessage());
+    }
+
+    @Test
+    void badProfileIsRejectedNamingTheField(KubernetesClient client) {
+        var bad = parse("""
+                apiVersion: brokerwise.io/v1alpha1
+                kind: BrokerProfile
+                metadata: {name: p, namespace: default}
+                spec:
+                  model: Quadratic
+                  parameters: {receiveSeconds: -1, filterSeconds: 1.0e-7, dispatchSeconds: 4.0e-6}
+                """);
+        var e = assertThrows(KubernetesClientException.class, () -> client.resource(bad).create());
+        assertTrue(e.getMessage().contains("spec.model: Unsupported value") && e.getMessage().contains("spec.parameters.receiveSeconds"),
+                e.getMessage());
+    }
+
+    static GenericKubernetesResource parse(String yaml) {
+        return Serialization.unmarshal(yaml, GenericKubernetesResource.class);
+    }
+}

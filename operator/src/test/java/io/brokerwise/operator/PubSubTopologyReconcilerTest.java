@@ -1,0 +1,170 @@
+package io.brokerwise.operator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brokerwise.api.routing.RoutingMapCodec;
+import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.util.Map;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The operator against a real API server: status, conditions, events and dependents through
+ * planning, approval, deployment and infeasibility. No kubelet runs here: the tests create Nodes and
+ * mark broker Pods Ready themselves, as a kubelet would; the cluster tier runs real broker pods.
+ */
+@QuarkusTest
+@QuarkusTestResource(LocalApiServerResource.class)
+@Tag("kube-api")
+class PubSubTopologyReconcilerTest {
+
+    @Inject
+    KubernetesClient client;
+
+    static String topology(String name, String ns, String pool, String extra) {
+        return """
+                apiVersion: brokerwise.io/v1alpha1
+                kind: PubSubTopology
+                metadata: {name: %s, namespace: %s}
+                spec:
+                  workload:
+                    publishers: 200
+                    messageRatePerPublisher: 50
+                    subscribers: 2000
+                    filtersPerSubscriber: 1
+                    replicationGrade: {mean: 20}
+                  profileRef: {name: henjes-activemq}
+                  objectives: {maxUtilization: 0.8, waitingTime: {quantile: 0.9999, max: 5ms}}
+                  placement:
+                    nodeSelector: {pool: %s}
+                    tolerations: [{key: brokerwise.io/broker-node, operator: Exists, effect: NoSchedule}]
+                %s
+                """.formatted(name, ns, pool, extra);
+    }
+
+    @Test
+    void plansDeploysAndMovesTheRoutingMapOnlyOnceBrokersAreReady() {
+        TestCluster cluster = new TestCluster(client);
+        cluster.namespace("deploy");
+        for (int i = 0; i < 16; i++) {
+            cluster.node("deploy-node-" + i, "deploy");
+        }
+        PubSubTopology t = cluster.apply(topology("presence", "deploy", "deploy", ""));
+        cluster.await(t, "Planned", "True", "Planned");
+        cluster.await(t, "Deployed", "True", "Applied");
+        var status = cluster.get(t).getStatus();
+        long brokers = status.plan.brokers;
+        assertTrue(status.plan.feasible);
+        assertEquals(brokers, (long) status.plan.publisherGroups * status.plan.subscriberGroups);
+        assertEquals("henjes-activemq-application-property", status.profile.name);
+        assertFalse(status.alternatives.isEmpty());
+
+        StatefulSet sts = client.apps().statefulSets().inNamespace("deploy").withName("presence-broker").get();
+        assertEquals(brokers, (long) sts.getSpec().getReplicas());
+        assertEquals(status.plan.publisherGroups + "x" + status.plan.subscriberGroups,
+                sts.getMetadata().getAnnotations().get("brokerwise.io/layout"));
+        var container = sts.getSpec().getTemplate().getSpec().getContainers().get(0);
+        assertEquals(container.getResources().getRequests(), container.getResources().getLimits(), "Guaranteed QoS");
+        assertNotNull(sts.getSpec().getTemplate().getSpec().getAffinity().getPodAntiAffinity());
+        assertEquals(Map.of("pool", "deploy"), sts.getSpec().getTemplate().getSpec().getNodeSelector());
+
+        var secret = client.secrets().inNamespace("deploy").withName("presence-broker-credentials").get();
+        assertTrue(secret.getData().get("ARTEMIS_PASSWORD").length() > 10);
+        assertTrue(client.configMaps().inNamespace("deploy").withName("presence-broker-config").get()
+                .getData().get("broker.xml").contains("presence"));
+        assertEquals("None", client.services().inNamespace("deploy").withName("presence-brokers").get().getSpec().getClusterIP());
+        assertNotNull(client.policy().v1().podDisruptionBudget().inNamespace("deploy").withName("presence-brokers").get());
+
+        // no broker is Ready yet: the routing map names none, and Ready says what is missing
+        assertTrue(routing("deploy", "presence").getData() == null || routing("deploy", "presence").getData().isEmpty());
+        var ready = cluster.await(t, "Ready", "False", "BrokersNotReady");
+        assertTrue(ready.getMessage().startsWith("0 of " + brokers), ready.getMessage());
+
+        for (int i = 0; i < brokers - 1; i++) {
+            cluster.readyBrokerPod(t, i);
+        }
+        cluster.await(t, "Ready", "False", "BrokersNotReady");
+        assertTrue(routing("deploy", "presence").getData() == null || routing("deploy", "presence").getData().isEmpty(),
+                "one broker short: still no map");
+        cluster.readyBrokerPod(t, (int) brokers - 1);
+        cluster.await(t, "Ready", "True", "BrokersReady");
+        Awaitility.await().atMost(TestCluster.WAIT).until(() -> routing("deploy", "presence").getData() != null
+                && routing("deploy", "presence").getData().containsKey(RoutingMapCodec.CONFIG_MAP_KEY));
+        var map = RoutingMapCodec.fromJson(routing("deploy", "presence").getData().get(RoutingMapCodec.CONFIG_MAP_KEY));
+        assertEquals(brokers, map.layout().brokers());
+        assertEquals("presence-broker-0.presence-brokers.deploy.svc:61616", map.broker(0, 0));
+    }
+
+    @Test
+    void moreBrokersThanDedicatedNodesIsInfeasibleAndDeploysNothing() {
+        TestCluster cluster = new TestCluster(client);
+        cluster.namespace("scarce");
+        cluster.node("scarce-node-0", "scarce");
+        cluster.node("scarce-node-1", "scarce");
+        PubSubTopology t = cluster.apply(topology("presence", "scarce", "scarce", ""));
+        // the first pass may run before the node cache fills; the plan settles on the nodes there are
+        var planned = cluster.await(t, "Planned", "False", "MaxBrokers", "(2 dedicated nodes match)");
+        assertTrue(planned.getMessage().contains("at most 2 available"), planned.getMessage());
+        assertEquals("MaxBrokers", cluster.get(t).getStatus().binding);
+        cluster.await(t, "Deployed", "False", "NothingToDeploy");
+        assertNull(client.apps().statefulSets().inNamespace("scarce").withName("presence-broker").get());
+        assertTrue(client.v1().events().inNamespace("scarce").list().getItems().stream()
+                .anyMatch(e -> "MaxBrokers".equals(e.getReason()) && "Warning".equals(e.getType())), "a Warning event");
+    }
+
+    @Test
+    void manualApprovalHoldsThePlanUntilAnnotated() {
+        TestCluster cluster = new TestCluster(client);
+        cluster.namespace("manual");
+        for (int i = 0; i < 16; i++) {
+            cluster.node("manual-node-" + i, "manual");
+        }
+        PubSubTopology t = cluster.apply(topology("presence", "manual", "manual", "  approval: Manual"));
+        var planned = cluster.await(t, "Planned", "True", "AwaitingApproval");
+        assertTrue(planned.getMessage().contains("brokerwise.io/approve=true"), planned.getMessage());
+        assertNull(client.apps().statefulSets().inNamespace("manual").withName("presence-broker").get());
+        client.resources(PubSubTopology.class).inNamespace("manual").withName("presence")
+                .edit(x -> {
+                    x.getMetadata().setAnnotations(Map.of("brokerwise.io/approve", "true"));
+                    return x;
+                });
+        cluster.await(t, "Deployed", "True", "Applied");
+        assertNotNull(client.apps().statefulSets().inNamespace("manual").withName("presence-broker").get());
+        Awaitility.await().atMost(TestCluster.WAIT).until(() -> cluster.get(t).getMetadata().getAnnotations() == null
+                || !cluster.get(t).getMetadata().getAnnotations().containsKey("brokerwise.io/approve"));
+    }
+
+    @Test
+    void unknownProfileIsInvalidWithTheReason() {
+        TestCluster cluster = new TestCluster(client);
+        cluster.namespace("noprofile");
+        PubSubTopology t = cluster.apply(topology("presence", "noprofile", "none", "").replace("henjes-activemq", "nosuch"));
+        var valid = cluster.await(t, "Valid", "False", "ProfileNotFound");
+        assertTrue(valid.getMessage().contains("no BrokerProfile named 'nosuch'"), valid.getMessage());
+        cluster.await(t, "Planned", "False", "ProfileNotFound");
+    }
+
+    @Test
+    void noMatchingNodeSaysSo() {
+        TestCluster cluster = new TestCluster(client);
+        cluster.namespace("nonodes");
+        PubSubTopology t = cluster.apply(topology("presence", "nonodes", "no-such-pool", ""));
+        var planned = cluster.await(t, "Planned", "False", "NoDedicatedNodes");
+        assertTrue(planned.getMessage().contains("no-such-pool"), planned.getMessage());
+    }
+
+    private ConfigMap routing(String ns, String name) {
+        return client.configMaps().inNamespace(ns).withName(name + "-routing").get();
+    }
+}

@@ -1,0 +1,108 @@
+package io.brokerwise.operator;
+
+import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.api.planning.ManifestReader;
+import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodConditionBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.StringReader;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+import org.awaitility.Awaitility;
+
+/**
+ * What a test needs on a bare API server: namespaces, dedicated nodes (their status set as a kubelet
+ * would), broker pods made Ready as a kubelet would, and waiting for the operator's status.
+ */
+final class TestCluster {
+
+    static final Duration WAIT = Duration.ofSeconds(30);
+
+    private final KubernetesClient client;
+
+    TestCluster(KubernetesClient client) {
+        this.client = client;
+    }
+
+    void namespace(String name) {
+        client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(name).endMetadata().build())
+                .createOr(existing -> existing.update());
+    }
+
+    /**
+     * A Ready node labelled {@code pool=<pool>} and tainted for brokers. The API server taints every new
+     * node {@code node.kubernetes.io/not-ready}; with no node lifecycle controller here, the test lifts
+     * that taint itself once the node reports Ready, as the controller would.
+     */
+    Node node(String name, String pool) {
+        Node node = client.nodes().resource(new NodeBuilder().withNewMetadata().withName(name)
+                .withLabels(Map.of("pool", pool, "kubernetes.io/hostname", name)).endMetadata()
+                .withNewSpec().addNewTaint().withKey("brokerwise.io/broker-node").withValue("true").withEffect("NoSchedule")
+                .endTaint().endSpec().build()).create();
+        node.setStatus(new io.fabric8.kubernetes.api.model.NodeStatusBuilder().withConditions(new NodeConditionBuilder()
+                .withType("Ready").withStatus("True").withReason("KubeletReady").build()).build());
+        Node ready = client.nodes().resource(node).updateStatus();
+        return client.nodes().withName(name).edit(n -> {
+            n.getSpec().getTaints().removeIf(t -> "node.kubernetes.io/not-ready".equals(t.getKey()));
+            return n;
+        });
+    }
+
+    void deleteNode(String name) {
+        client.nodes().withName(name).delete();
+    }
+
+    /** A broker pod of the topology's StatefulSet, Ready as a kubelet would report it. */
+    void readyBrokerPod(PubSubTopology t, int ordinal) {
+        String ns = t.getMetadata().getNamespace();
+        var pod = client.pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata()
+                .withName(t.getMetadata().getName() + "-broker-" + ordinal)
+                .withLabels(io.brokerwise.operator.topology.Names.brokerSelector(t)).endMetadata()
+                .withNewSpec().addNewContainer().withName("artemis").withImage("brokerwise.io/artemis:2.56.0").endContainer()
+                .endSpec().build()).create();
+        pod.setStatus(new io.fabric8.kubernetes.api.model.PodStatusBuilder().withPhase("Running")
+                .withConditions(new PodConditionBuilder().withType("Ready").withStatus("True").build()).build());
+        client.pods().inNamespace(ns).resource(pod).updateStatus();
+    }
+
+    PubSubTopology apply(String yaml) {
+        PubSubTopology t = new ManifestReader().add(new StringReader(yaml), "test").one(PubSubTopology.class);
+        return client.resource(t).create();
+    }
+
+    PubSubTopology get(PubSubTopology t) {
+        return client.resources(PubSubTopology.class).inNamespace(t.getMetadata().getNamespace())
+                .withName(t.getMetadata().getName()).get();
+    }
+
+    Optional<Condition> condition(PubSubTopology t, String type) {
+        PubSubTopology now = get(t);
+        if (now == null || now.getStatus() == null) {
+            return Optional.empty();
+        }
+        return now.getStatus().conditions.stream().filter(c -> type.equals(c.getType())).findFirst();
+    }
+
+    /** Waits until the condition has the status and reason, and returns it. */
+    Condition await(PubSubTopology t, String type, String status, String reason) {
+        return await(t, type, status, reason, "");
+    }
+
+    /** Waits until the condition has the status and reason and its message contains the text. */
+    Condition await(PubSubTopology t, String type, String status, String reason, String messagePart) {
+        Predicate<Condition> matches = c -> status.equals(c.getStatus()) && reason.equals(c.getReason())
+                && c.getMessage() != null && c.getMessage().contains(messagePart);
+        Awaitility.await().atMost(WAIT).alias("condition " + type + "=" + status + " (" + reason + ", '" + messagePart
+                + "') on " + t.getMetadata().getNamespace() + "/" + t.getMetadata().getName())
+                .untilAsserted(() -> org.junit.jupiter.api.Assertions.assertTrue(
+                        condition(t, type).filter(matches).isPresent(), "last seen: " + Optional.ofNullable(get(t).getStatus()).map(s -> s.conditions).orElse(null)));
+        return condition(t, type).orElseThrow();
+    }
+}

@@ -1,0 +1,52 @@
+package io.brokerwise.operator.topology;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.brokerwise.api.v1alpha1.PlacementSpec;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.TolerationBuilder;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class DedicatedNodesTest {
+
+    static Node node(String pool, boolean ready, boolean unschedulable, String taintEffect) {
+        var b = new NodeBuilder().withNewMetadata().withName("n").withLabels(Map.of("pool", pool)).endMetadata()
+                .withNewSpec().withUnschedulable(unschedulable).endSpec()
+                .withNewStatus().addNewCondition().withType("Ready").withStatus(ready ? "True" : "False").endCondition().endStatus();
+        if (taintEffect != null) {
+            b.editSpec().addNewTaint().withKey("brokerwise.io/broker-node").withValue("true").withEffect(taintEffect).endTaint().endSpec();
+        }
+        return b.build();
+    }
+
+    static PlacementSpec placement(boolean tolerate) {
+        PlacementSpec p = new PlacementSpec();
+        p.nodeSelector = Map.of("pool", "a");
+        p.brokersPerNode = 2;
+        p.tolerations = tolerate ? List.of(new TolerationBuilder().withKey("brokerwise.io/broker-node").withOperator("Exists")
+                .withEffect("NoSchedule").build()) : null;
+        return p;
+    }
+
+    @Test
+    void countsReadySchedulableLabelledTolerableNodes() {
+        List<Node> nodes = List.of(
+                node("a", true, false, "NoSchedule"),   // counts
+                node("a", true, false, null),           // counts: no taint
+                node("b", true, false, "NoSchedule"),   // wrong pool
+                node("a", false, false, "NoSchedule"),  // not Ready
+                node("a", true, true, "NoSchedule"),    // cordoned
+                node("a", true, false, "PreferNoSchedule")); // soft taint: still schedulable
+        assertEquals(3, DedicatedNodes.count(nodes, placement(true)));
+        assertEquals(6, DedicatedNodes.brokerLimit(nodes, placement(true)));
+    }
+
+    @Test
+    void anUntoleratedTaintExcludesTheNode() {
+        assertEquals(0, DedicatedNodes.count(List.of(node("a", true, false, "NoSchedule")), placement(false)));
+        assertEquals(0, DedicatedNodes.count(List.of(node("a", true, false, "NoExecute")), placement(true)));
+    }
+}
