@@ -20,6 +20,12 @@ import java.util.Objects;
 public record BrokerConfiguration(String name, String topic, boolean persistent, String bindHost, int port,
                                   String dataDirectory, long addressMaxBytes) {
 
+    /** The ConfigMap key (and file name) of the rendered configuration. */
+    public static final String CONFIG_MAP_KEY = "broker.xml";
+
+    /** Where BrokerMain reads it by default: mount the ConfigMap's key here. */
+    public static final String DEFAULT_PATH = "/etc/artemis/broker.xml";
+
     /** The role the broker's user holds; security-settings grant permissions to it. */
     public static final String ROLE = "brokerwise";
 

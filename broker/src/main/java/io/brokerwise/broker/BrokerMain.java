@@ -19,7 +19,7 @@ public final class BrokerMain {
 
     public static void main(String[] args) throws Exception {
         ThrottledLog.install();
-        Path config = Path.of(env("BROKER_XML", "/etc/artemis/broker.xml"));
+        Path config = Path.of(env("BROKER_XML", BrokerConfiguration.DEFAULT_PATH));
         EmbeddedBroker broker;
         try {
             broker = EmbeddedBroker.start(config, BrokerCredentials.fromEnvironment());

@@ -1,0 +1,50 @@
+package io.brokerwise.benchmarks.loadgen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brokerwise.model.fit.ProfileFit;
+import io.brokerwise.model.service.ProfileParameters;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The report draws measured points and the fitted model from the files calibrate and run write. */
+class ReportCommandTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void calibrationAndRunsBecomeOneHtmlPageWithCharts() throws Exception {
+        Files.writeString(dir.resolve("a.points.json"), """
+                {"name": "a", "command": "brokerwise-bench calibrate --name a", "tookSeconds": 60,
+                 "loadAverageBefore": 0.2, "points": [
+                  {"r": 1, "mAdd": 5, "receivedPerSecond": 80000, "valid": true, "heldOut": false,
+                   "result": {"validityProblems": []}},
+                  {"r": 1, "mAdd": 10, "receivedPerSecond": 60000, "valid": true, "heldOut": true,
+                   "result": {"validityProblems": []}},
+                  {"r": 2, "mAdd": 5, "receivedPerSecond": 50000, "valid": false, "heldOut": false,
+                   "result": {"validityProblems": ["broker 0 used 80% of its CPU <"]}}]}
+                """);
+        Files.writeString(dir.resolve("a.yaml"), ProfileManifest.yaml("a",
+                new ProfileFit(ProfileParameters.of(5e-6, 6e-8, 4e-6), 0.99, new double[] {0.01, 0.02}), null, 0,
+                Map.of()));
+        Files.writeString(dir.resolve("run.json"), """
+                {"spec": {"layout": "1x1", "mode": "rate"}, "publishedPerSecond": 1000, "receivedPerSecond": 1000,
+                 "dispatchedPerSecond": 2000, "latencyMicros": {"p50": 100, "p99": 900},
+                 "brokerCpuUtilization": [0.5], "clientCpuUtilization": 0.1, "countsMatchBrokers": true, "valid": true}
+                """);
+        Path out = dir.resolve("report.html");
+        assertEquals(0, new CommandLine(new ReportCommand()).execute("--out", out.toString(),
+                dir.resolve("a.points.json").toString(), dir.resolve("run.json").toString()));
+        String html = Files.readString(out);
+        assertTrue(html.contains("<svg"), "a chart");
+        assertTrue(html.contains(">r = 2<") && html.contains(">fit, r = 1<"), "measured and fitted series");
+        assertTrue(html.contains("used 80% of its CPU &lt;"), "problems shown, escaped");
+        assertTrue(html.contains("<td>1x1</td>"), "the run's row");
+    }
+}
