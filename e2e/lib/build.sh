@@ -42,6 +42,8 @@ build_all() {
   go_build coredns "$COREDNS_BIN" "" github.com/coredns/coredns
   build_kwok
   go_build pause "$PAUSE_BIN" "" .
+  # helm lints and renders the operator's chart in the operator's tests
+  go_build helm "$HELM_BIN" "-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION" helm.sh/helm/v3/cmd/helm
   kube_api_test_layout
 }
 

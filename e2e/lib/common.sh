@@ -18,12 +18,14 @@ K8S_VERSION=v1.34.4
 ETCD_VERSION=v3.6.6
 COREDNS_VERSION=v1.12.1
 KWOK_VERSION=v0.8.0
+HELM_VERSION=v3.19.5
 
 K8S_BIN=$CACHE/bin/kubernetes-$K8S_VERSION
 ETCD_BIN=$CACHE/bin/etcd-$ETCD_VERSION
 COREDNS_BIN=$CACHE/bin/coredns-$COREDNS_VERSION
 KWOK_BIN=$CACHE/bin/kwok-$KWOK_VERSION
 PAUSE_BIN=$CACHE/bin/pause-1
+HELM_BIN=$CACHE/bin/helm-$HELM_VERSION
 
 # Addresses: the node IP sits on an empty bridge (the kernel has no dummy
 # links and the node IP cannot be loopback); pods get their own bridge.

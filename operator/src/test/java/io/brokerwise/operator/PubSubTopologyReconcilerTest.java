@@ -20,17 +20,33 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The operator against a real API server: status, conditions, events and dependents through
- * planning, approval, deployment and infeasibility. No kubelet runs here: the tests create Nodes and
- * mark broker Pods Ready themselves, as a kubelet would; the cluster tier runs real broker pods.
+ * The operator against a real API server, running as the Helm chart's ServiceAccount with the chart's
+ * RBAC: status, conditions, events and dependents through planning, approval, deployment and
+ * infeasibility; a permission the chart lacks fails these tests. No kubelet runs here: the tests create
+ * Nodes and mark broker Pods Ready themselves, as a kubelet would; the cluster tier runs real brokers.
  */
 @QuarkusTest
 @QuarkusTestResource(LocalApiServerResource.class)
 @Tag("kube-api")
 class PubSubTopologyReconcilerTest {
 
+    /** Cluster admin for setup and checks; the operator itself runs as the chart's ServiceAccount. */
+    final KubernetesClient client = LocalApiServerResource.adminClient();
+
     @Inject
-    KubernetesClient client;
+    KubernetesClient operatorClient;
+
+    /** The operator's identity is really limited: what the chart does not grant is refused. */
+    @Test
+    void theOperatorRunsAsTheChartsServiceAccount() {
+        assertEquals("system:serviceaccount:brokerwise-system:brokerwise-operator",
+                operatorClient.getConfiguration().getImpersonateUsername());
+        new TestCluster(client).node("rbac-probe", "rbac");
+        var refused = org.junit.jupiter.api.Assertions.assertThrows(io.fabric8.kubernetes.client.KubernetesClientException.class,
+                () -> operatorClient.nodes().withName("rbac-probe").delete());
+        assertEquals(403, refused.getCode());
+        client.nodes().withName("rbac-probe").delete();
+    }
 
     static String topology(String name, String ns, String pool, String extra) {
         return """

@@ -1,0 +1,54 @@
+package io.brokerwise.operator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** The Helm chart lints, renders what an install needs, and carries exactly the generated CRDs. */
+@Tag("kube-api")
+class ChartTest {
+
+    @Test
+    void lints() throws Exception {
+        Helm.Result lint = Helm.run("lint", "--strict", Helm.CHART.toString());
+        assertEquals(0, lint.exitCode(), lint.output());
+    }
+
+    @Test
+    void rendersTheOperatorWithLeastPrivilegeAndTheCrds() throws Exception {
+        List<HasMetadata> objects = parse(Helm.template("--include-crds"));
+        Map<String, List<String>> byKind = objects.stream().collect(Collectors.groupingBy(HasMetadata::getKind,
+                Collectors.mapping(o -> o.getMetadata().getName(), Collectors.toList())));
+        for (String kind : new String[] {"ServiceAccount", "ClusterRole", "ClusterRoleBinding", "Role", "RoleBinding",
+            "Deployment", "Service", "CustomResourceDefinition"}) {
+            assertTrue(byKind.containsKey(kind), "rendered chart lacks a " + kind + ": " + byKind.keySet());
+        }
+        assertEquals(List.of("brokerprofiles.brokerwise.io", "pubsubtopologies.brokerwise.io"),
+                byKind.get("CustomResourceDefinition").stream().sorted().toList());
+        String clusterRole = Helm.template().lines().collect(Collectors.joining("\n"));
+        assertTrue(!clusterRole.contains("'*'") && !clusterRole.contains("\"*\"") && !clusterRole.contains("- '*'"),
+                "no wildcard verbs or resources");
+        try (var crds = Files.list(Path.of("../crds"))) {
+            assertEquals(2, crds.count(), "the chart's crds/ is the generated crds/ (a link, not a copy)");
+        }
+        assertTrue(Files.isSymbolicLink(Helm.CHART.resolve("crds")));
+    }
+
+    /** Every object of a multi-document YAML stream such as helm template prints. */
+    static List<HasMetadata> parse(String yaml) {
+        return java.util.Arrays.stream(yaml.split("(?m)^---\\s*$"))
+                .filter(doc -> doc.lines().anyMatch(l -> l.startsWith("kind:")))
+                .map(doc -> (HasMetadata) Serialization.unmarshal(doc, GenericKubernetesResource.class))
+                .toList();
+    }
+}
