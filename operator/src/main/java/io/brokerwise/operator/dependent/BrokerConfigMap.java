@@ -20,8 +20,6 @@ import java.util.Map;
 @KubernetesDependent(informer = @Informer(labelSelector = "app.kubernetes.io/managed-by=" + Names.MANAGED_BY))
 public class BrokerConfigMap extends CRUDKubernetesDependentResource<ConfigMap, PubSubTopology> {
 
-    public static final String KEY = "broker.xml";
-
     public BrokerConfigMap() {
         super(ConfigMap.class);
     }
@@ -32,6 +30,6 @@ public class BrokerConfigMap extends CRUDKubernetesDependentResource<ConfigMap, 
         String name = topology.getMetadata().getName();
         String xml = BrokerConfiguration.forPod(name, name, "Persistent".equals(layout.deliveryMode())).render();
         return new ConfigMapBuilder().withMetadata(Layouts.metadata(topology, Names.brokerConfig(topology)))
-                .withData(Map.of(KEY, xml)).build();
+                .withData(Map.of(BrokerConfiguration.CONFIG_MAP_KEY, xml)).build();
     }
 }

@@ -3,6 +3,7 @@ package io.brokerwise.operator.dependent;
 import io.brokerwise.api.v1alpha1.BrokerSpec;
 import io.brokerwise.api.v1alpha1.PlacementSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.operator.topology.BrokerLayout;
 import io.brokerwise.operator.topology.Names;
@@ -36,7 +37,8 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
 
     static final String DEFAULT_CPU = "1";
     static final String DEFAULT_MEMORY = "1Gi";
-    private static final String CONFIG_DIR = "/etc/artemis";
+    /** The ConfigMap mounts where BrokerMain looks by default. */
+    private static final String CONFIG_DIR = java.nio.file.Path.of(BrokerConfiguration.DEFAULT_PATH).getParent().toString();
 
     public BrokerStatefulSet() {
         super(StatefulSet.class);
@@ -97,7 +99,7 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
 
     private static List<EnvVar> env(PubSubTopology topology) {
         return List.of(
-                new EnvVarBuilder().withName("BROKER_XML").withValue(CONFIG_DIR + "/" + BrokerConfigMap.KEY).build(),
+                new EnvVarBuilder().withName("BROKER_XML").withValue(BrokerConfiguration.DEFAULT_PATH).build(),
                 secretEnv(topology, BrokerCredentials.USER_ENV),
                 secretEnv(topology, BrokerCredentials.PASSWORD_ENV));
     }
