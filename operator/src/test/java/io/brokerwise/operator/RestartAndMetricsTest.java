@@ -1,0 +1,91 @@
+package io.brokerwise.operator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A restarted operator sees every topology afresh and reconciles it again: that must neither duplicate
+ * nor lose nor change anything (the broker password above all). Here the fresh passes are forced on a
+ * running operator; the cluster tier restarts the operator pod itself. Also: the operator's Micrometer
+ * metrics are served for Prometheus.
+ */
+@QuarkusTest
+@QuarkusTestResource(LocalApiServerResource.class)
+@Tag("kube-api")
+class RestartAndMetricsTest {
+
+    final KubernetesClient client = LocalApiServerResource.adminClient();
+
+    @ConfigProperty(name = "quarkus.http.test-port")
+    int port;
+
+    @Test
+    void reconcilingAgainChangesNothingAndDuplicatesNothing() throws Exception {
+        TestCluster cluster = new TestCluster(client);
+        cluster.namespace("again");
+        for (int i = 0; i < 16; i++) {
+            cluster.node("again-node-" + i, "again");
+        }
+        PubSubTopology t = cluster.apply(PubSubTopologyReconcilerTest.topology("presence", "again", "again", ""));
+        cluster.await(t, "Deployed", "True", "Applied");
+        Map<String, String> before = owned("again");
+        for (int pass = 0; pass < 3; pass++) {
+            // a label change is an event but not a spec change: a full pass over unchanged inputs
+            final int n = pass;
+            client.resources(PubSubTopology.class).inNamespace("again").withName("presence").edit(x -> {
+                x.getMetadata().setLabels(Map.of("pass", String.valueOf(n)));
+                return x;
+            });
+            org.awaitility.Awaitility.await().atMost(TestCluster.WAIT).until(() ->
+                    String.valueOf(n).equals(cluster.get(t).getMetadata().getLabels().get("pass")));
+            Thread.sleep(1500);
+        }
+        assertEquals(before, owned("again"), "same objects, same resource versions: nothing rewritten, added or lost");
+    }
+
+    @Test
+    void metricsAreServedForPrometheus() throws Exception {
+        TestCluster cluster = new TestCluster(client);
+        cluster.namespace("metrics");
+        cluster.node("metrics-node-0", "metrics");
+        PubSubTopology t = cluster.apply(PubSubTopologyReconcilerTest.topology("presence", "metrics", "metrics", ""));
+        cluster.await(t, "Planned", "False", "MaxBrokers", "(1 dedicated nodes match)");
+        String body = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/q/metrics"))
+                .build(), HttpResponse.BodyHandlers.ofString()).body();
+        for (String metric : List.of("brokerwise_reconciliations_total", "brokerwise_reconcile_time_seconds_count",
+            "brokerwise_plan_time_seconds_count")) {
+            assertTrue(body.contains(metric), metric + " missing from /q/metrics");
+        }
+    }
+
+    /** Name to resource version of every object the topology owns, by kind. */
+    private Map<String, String> owned(String ns) {
+        var selector = Map.of("app.kubernetes.io/managed-by", "brokerwise-operator");
+        return Stream.of(
+                client.secrets().inNamespace(ns).withLabels(selector).list().getItems().stream(),
+                client.configMaps().inNamespace(ns).withLabels(selector).list().getItems().stream(),
+                client.services().inNamespace(ns).withLabels(selector).list().getItems().stream(),
+                client.apps().statefulSets().inNamespace(ns).withLabels(selector).list().getItems().stream(),
+                client.policy().v1().podDisruptionBudget().inNamespace(ns).withLabels(selector).list().getItems().stream())
+                .flatMap(s -> s.map(o -> (HasMetadata) o))
+                .collect(Collectors.toMap(o -> o.getKind() + "/" + o.getMetadata().getName(),
+                        o -> o.getMetadata().getResourceVersion()));
+    }
+}
