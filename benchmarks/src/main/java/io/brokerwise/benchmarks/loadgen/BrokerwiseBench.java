@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
  * {@code brokerwise-bench}: measures real Artemis brokers with the workload's selectors. The planner's JMH
  * benchmark stays the benchmarks jar's default main; this one is run by class name (see README).
  */
-@Command(name = "brokerwise-bench", mixinStandardHelpOptions = true, subcommands = {RunCommand.class, CalibrateCommand.class, ReportCommand.class},
+@Command(name = "brokerwise-bench", mixinStandardHelpOptions = true, subcommands = {RunCommand.class, CalibrateCommand.class, ReportCommand.class, VerifyCommand.class},
         description = "Load generator for real Artemis brokers on this machine (loopback, CPU-quota cgroups).")
 public final class BrokerwiseBench {
 

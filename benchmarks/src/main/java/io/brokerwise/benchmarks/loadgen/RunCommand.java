@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 /** {@code brokerwise-bench run}: one measurement on local brokers, printed and written as JSON. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Start local brokers, run one measurement, stop them; exit 3 with --strict if the run is not "
-                + "valid (broker < 96% CPU or client > 75% in saturate mode, or counts differ from the brokers').")
+                + "valid (broker < 96%% CPU or client > 75%% in saturate mode, or counts differ from the brokers').")
 final class RunCommand implements Callable<Integer> {
 
     @Mixin

@@ -1,0 +1,49 @@
+package io.brokerwise.benchmarks.loadgen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * verify plans a tiny workload (PSR 1x1 planned, SSR 1x2 rejected for cost) and measures both on the same
+ * warm brokers; the verdicts carry the prediction and a measurement whose counts match the brokers'.
+ * Figures of a one-second run on a shared machine mean nothing and are not asserted.
+ */
+@Timeout(300)
+class VerifyCommandTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void plannedLayoutAndAnAlternativeAreMeasuredBesideTheirPrediction() throws Exception {
+        Path topology = dir.resolve("tiny-topology.yaml");
+        Files.copy(Objects.requireNonNull(getClass().getResourceAsStream("/tiny-topology.yaml")), topology);
+        Path out = dir.resolve("verdicts.json");
+        int exit = new CommandLine(new VerifyCommand()).execute("-f", topology.toString(), "--max-brokers", "2",
+                "--alternatives", "1", "--broker-cores", "0.5", "--broker-heap", "256m", "--publishers", "2",
+                "--first-warmup", "1s", "--warmup", "300ms", "--measure", "1s", "--work-dir", dir.resolve("w").toString(),
+                "--out", out.toString());
+        assertEquals(0, exit);
+        JsonNode verdicts = new ObjectMapper().readTree(out.toFile());
+        assertEquals(2, verdicts.size());
+        assertEquals("PSR 1x1", verdicts.get(0).get("layout").asText());
+        assertTrue(verdicts.get(0).get("planned").asBoolean());
+        assertEquals("SSR 1x2", verdicts.get(1).get("layout").asText());
+        assertTrue(verdicts.get(1).has("rejectedBecause"));
+        for (JsonNode v : verdicts) {
+            assertTrue(v.get("predictedSaturatedMsgsPerSecond").asDouble() > 0);
+            assertTrue(v.get("result").get("countsMatchBrokers").asBoolean(), v.toString());
+            assertEquals(2, v.get("result").get("spec").get("r").asInt());
+        }
+    }
+}
