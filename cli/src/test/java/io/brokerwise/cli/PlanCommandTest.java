@@ -17,19 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class PlanCommandTest {
 
     static final Path EXAMPLE = Path.of("../examples/topology.yaml");
-    static final String VALID = """
-            apiVersion: brokerwise.io/v1alpha1
-            kind: PubSubTopology
-            metadata: {name: t}
-            spec:
-              workload:
-                publishers: 100
-                messageRatePerPublisher: 20
-                subscribers: 400
-                filtersPerSubscriber: 2
-                replicationGrade: {mean: 4}
-              profileRef: {name: henjes-activemq}
-            """;
+    /** A minimal valid manifest; each bad-input case below changes one thing in it. */
+    static final String VALID = read("../examples/minimal-topology.yaml");
 
     @TempDir
     Path dir;
@@ -108,7 +97,7 @@ class PlanCommandTest {
         "Grid without groups      | '  profileRef:'                   | '  topology: {mode: Grid}\n  profileRef:' | spec.topology: mode Grid needs publisherGroups and subscriberGroups",
         "bad duration             | '  profileRef:'                   | '  objectives: {waitingTime: {max: 5 minutes}}\n  profileRef:' | spec.objectives.waitingTime.max: '5 minutes' does not match",
         "wrong apiVersion         | 'brokerwise.io/v1alpha1'          | 'brokerwise.io/v2'                 | apiVersion: PubSubTopology needs 'brokerwise.io/v1alpha1'",
-        "not YAML                 | 'metadata: {name: t}'             | 'metadata: {name: t'               | not valid YAML",
+        "not YAML                 | 'namespace: default}'             | 'namespace: default'               | not valid YAML",
     })
     void badInputExitsWith2AndNamesTheField(String what, String from, String to, String message) throws IOException {
         Path file = write(VALID.replace(from, to.replace("\\n", "\n")));
@@ -145,5 +134,13 @@ class PlanCommandTest {
         all.add(root.path("plan"));
         root.path("alternatives").forEach(all::add);
         return all;
+    }
+
+    private static String read(String path) {
+        try {
+            return java.nio.file.Files.readString(java.nio.file.Path.of(path));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

@@ -26,19 +26,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 @ExtendWith(LocalApiServerExtension.class)
 class CrdValidationTest {
 
-    static final String VALID = """
-            apiVersion: brokerwise.io/v1alpha1
-            kind: PubSubTopology
-            metadata: {name: t, namespace: default}
-            spec:
-              workload:
-                publishers: 100
-                messageRatePerPublisher: 20
-                subscribers: 400
-                filtersPerSubscriber: 2
-                replicationGrade: {mean: 4}
-              profileRef: {name: henjes-activemq}
-            """;
+    /** A minimal valid manifest; each bad-input case below changes one thing in it. */
+    static final String VALID = read("../examples/minimal-topology.yaml");
 
     @BeforeAll
     static void installCrds(KubernetesClient client) throws IOException {
@@ -47,7 +36,7 @@ class CrdValidationTest {
 
     @Test
     void validManifestIsAcceptedAndDefaulted(KubernetesClient client) {
-        var created = client.resource(parse(VALID.replace("name: t,", "name: valid,"))).create();
+        var created = client.resource(parse(VALID.replace("name: minimal,", "name: valid,"))).create();
         var spec = (java.util.Map<?, ?>) created.getAdditionalProperties().get("spec");
         var workload = (java.util.Map<?, ?>) spec.get("workload");
         assertEquals("NonPersistent", workload.get("deliveryMode"));
@@ -92,5 +81,13 @@ class CrdValidationTest {
 
     static GenericKubernetesResource parse(String yaml) {
         return Serialization.unmarshal(yaml, GenericKubernetesResource.class);
+    }
+
+    private static String read(String path) {
+        try {
+            return java.nio.file.Files.readString(java.nio.file.Path.of(path));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

@@ -72,10 +72,7 @@ class PubSubTopologyReconcilerTest {
     @Test
     void plansDeploysAndMovesTheRoutingMapOnlyOnceBrokersAreReady() {
         TestCluster cluster = new TestCluster(client);
-        cluster.namespace("deploy");
-        for (int i = 0; i < 16; i++) {
-            cluster.node("deploy-node-" + i, "deploy");
-        }
+        cluster.namespaceWithNodes("deploy", 16);
         PubSubTopology t = cluster.apply(topology("presence", "deploy", "deploy", ""));
         cluster.await(t, "Planned", "True", "Planned");
         cluster.await(t, "Deployed", "True", "Applied");
@@ -142,10 +139,7 @@ class PubSubTopologyReconcilerTest {
     @Test
     void manualApprovalHoldsThePlanUntilAnnotated() {
         TestCluster cluster = new TestCluster(client);
-        cluster.namespace("manual");
-        for (int i = 0; i < 16; i++) {
-            cluster.node("manual-node-" + i, "manual");
-        }
+        cluster.namespaceWithNodes("manual", 16);
         PubSubTopology t = cluster.apply(topology("presence", "manual", "manual", "  approval: Manual"));
         var planned = cluster.await(t, "Planned", "True", "AwaitingApproval");
         assertTrue(planned.getMessage().contains("brokerwise.io/approve=true"), planned.getMessage());

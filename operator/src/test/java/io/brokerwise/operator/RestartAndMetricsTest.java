@@ -39,10 +39,7 @@ class RestartAndMetricsTest {
     @Test
     void reconcilingAgainChangesNothingAndDuplicatesNothing() throws Exception {
         TestCluster cluster = new TestCluster(client);
-        cluster.namespace("again");
-        for (int i = 0; i < 16; i++) {
-            cluster.node("again-node-" + i, "again");
-        }
+        cluster.namespaceWithNodes("again", 16);
         PubSubTopology t = cluster.apply(PubSubTopologyReconcilerTest.topology("presence", "again", "again", ""));
         cluster.await(t, "Deployed", "True", "Applied");
         Map<String, String> before = owned("again");

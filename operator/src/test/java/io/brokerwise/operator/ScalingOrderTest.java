@@ -33,10 +33,7 @@ class ScalingOrderTest {
     @Test
     void growingAndShrinkingKeepsEveryMappedBrokerRunning() throws Exception {
         TestCluster cluster = new TestCluster(client);
-        cluster.namespace("scale");
-        for (int i = 0; i < 16; i++) {
-            cluster.node("scale-node-" + i, "scale");
-        }
+        cluster.namespaceWithNodes("scale", 16);
         String small = PubSubTopologyReconcilerTest.topology("presence", "scale", "scale", "").replace(
                 "messageRatePerPublisher: 50", "messageRatePerPublisher: 5");
         PubSubTopology t = cluster.apply(small);

@@ -36,6 +36,14 @@ final class TestCluster {
                 .createOr(existing -> existing.update());
     }
 
+    /** A namespace and {@code count} dedicated nodes in pool {@code name}. */
+    void namespaceWithNodes(String name, int count) {
+        namespace(name);
+        for (int i = 0; i < count; i++) {
+            node(name + "-node-" + i, name);
+        }
+    }
+
     /**
      * A Ready node labelled {@code pool=<pool>} and tainted for brokers. The API server taints every new
      * node {@code node.kubernetes.io/not-ready}; with no node lifecycle controller here, the test lifts
