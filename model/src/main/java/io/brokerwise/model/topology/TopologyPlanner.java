@@ -44,20 +44,21 @@ public final class TopologyPlanner {
             long needed = relaxed.best.brokers();
             String message = "needs " + needed + " brokers (" + relaxed.best + "), at most "
                     + limits.maxBrokers() + " available";
-            return new Plan(Optional.empty(), alternatives(evaluator, search, null, mode), search.weighed, closest,
+            return new Plan(Optional.empty(), alternatives(evaluator, search, closest, mode), search.weighed, closest,
                     Constraint.MAX_BROKERS, message, needed, notes);
         }
         Constraint binding = closest.violated() == null ? Constraint.MAX_BROKERS : closest.violated();
         String message = "no layout meets the objectives; closest is " + closest.layout() + ": " + closest.violation();
-        return new Plan(Optional.empty(), alternatives(evaluator, search, null, mode), search.weighed, closest,
+        return new Plan(Optional.empty(), alternatives(evaluator, search, closest, mode), search.weighed, closest,
                 binding, message, 0, notes);
     }
 
     /**
-     * The best layout of each family (PSR, SSR, the cheapest grids) that the plan did not pick, and in
-     * a fixed mode the layout Auto would pick, cheapest feasible first, each with why it lost.
+     * The best layout of each family (PSR, SSR, the cheapest grids) other than the one the plan shows
+     * (chosen, or closest when nothing is feasible), and in a fixed mode the layout Auto would pick,
+     * cheapest feasible first, each with why it lost.
      */
-    private List<Plan.Alternative> alternatives(TopologyEvaluator evaluator, Search search, LayoutEvaluation chosen,
+    private List<Plan.Alternative> alternatives(TopologyEvaluator evaluator, Search search, LayoutEvaluation shown,
                                                 TopologyMode mode) {
         List<Layout> layouts = new ArrayList<>();
         search.bestOfRow(1).ifPresent(layouts::add);
@@ -72,9 +73,9 @@ public final class TopologyPlanner {
         }
         List<Plan.Alternative> out = new ArrayList<>();
         layouts.stream().distinct()
-                .filter(l -> chosen == null || !l.equals(chosen.layout()))
+                .filter(l -> !l.equals(shown.layout()))
                 .map(evaluator::evaluate)
-                .forEach(e -> out.add(new Plan.Alternative(e, whyLost(e, chosen))));
+                .forEach(e -> out.add(new Plan.Alternative(e, whyLost(e, shown))));
         out.sort(Comparator.comparing((Plan.Alternative a) -> !a.evaluation().feasible())
                 .thenComparingLong(a -> a.evaluation().brokers()));
         return out;
@@ -83,9 +84,6 @@ public final class TopologyPlanner {
     private static String whyLost(LayoutEvaluation e, LayoutEvaluation chosen) {
         if (!e.feasible()) {
             return e.violation();
-        }
-        if (chosen == null) {
-            return "feasible";
         }
         if (e.brokers() > chosen.brokers()) {
             return "feasible, but needs " + e.brokers() + " brokers where the plan needs " + chosen.brokers();
