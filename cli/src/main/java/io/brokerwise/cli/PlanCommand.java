@@ -40,7 +40,8 @@ final class PlanCommand implements Callable<Integer> {
         if (maxBrokers != null && maxBrokers < 1) {
             throw new IllegalArgumentException("--max-brokers: must be at least 1, got " + maxBrokers);
         }
-        PlanningInput in = PlanningInput.from(loaded.topology().getSpec(), maxBrokers == null ? Integer.MAX_VALUE : maxBrokers);
+        PlanningInput declared = PlanningInput.from(loaded.topology().getSpec());
+        PlanningInput in = maxBrokers == null ? declared : declared.withAvailableBrokers(maxBrokers);
         Plan plan = new TopologyPlanner().plan(in.workload(), loaded.profile(), in.objectives(), in.limits(), in.mode());
         PlanReport report = PlanReports.fill(new PlanReport(), plan, loaded.profile());
         String text = output == OutputFormat.table ? PlanTable.render(report, in) : output.serialize(report);

@@ -63,7 +63,7 @@ final class SweepCommand implements Callable<Integer> {
                     + from + ", " + to + ", " + points);
         }
         TopologyInput.Loaded loaded = input.load();
-        PlanningInput in = PlanningInput.from(loaded.topology().getSpec(), Integer.MAX_VALUE);
+        PlanningInput in = PlanningInput.from(loaded.topology().getSpec());
         CapacitySweep sweep = new CapacitySweep(loaded.profile(), in.objectives(), in.limits());
         PrintWriter err = spec.commandLine().getErr();
         List<CapacitySweep.Point> result = sweep.run(from, to, points, workloadAt(in.workload()),

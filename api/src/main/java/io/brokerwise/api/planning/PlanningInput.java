@@ -20,11 +20,8 @@ import java.util.function.Supplier;
  */
 public record PlanningInput(Workload workload, Objectives objectives, Limits limits, TopologyMode mode) {
 
-    /**
-     * @param availableBrokers brokers the platform can host (matching nodes times brokers per node), or
-     *                         {@code Integer.MAX_VALUE} when unknown, as offline
-     */
-    public static PlanningInput from(PubSubTopologySpec spec, int availableBrokers) {
+    /** The spec's inputs, validated; the broker limit is the spec's own (or the default). */
+    public static PlanningInput from(PubSubTopologySpec spec) {
         List<String> problems = SpecValidator.validate(spec, "spec");
         if (!problems.isEmpty()) {
             throw new ManifestException(problems);
@@ -36,10 +33,22 @@ public record PlanningInput(Workload workload, Objectives objectives, Limits lim
         if (!crossField.isEmpty()) {
             throw new ManifestException(crossField);
         }
-        int maxBrokers = Math.min(availableBrokers,
-                spec.placement.maxBrokers == null ? Limits.DEFAULT_MAX_BROKERS : spec.placement.maxBrokers);
+        int maxBrokers = spec.placement.maxBrokers == null ? Limits.DEFAULT_MAX_BROKERS : spec.placement.maxBrokers;
         long connections = spec.broker.maxConnections == null ? Long.MAX_VALUE : spec.broker.maxConnections;
-        return new PlanningInput(workload, objectives, new Limits(Math.max(1, maxBrokers), connections), mode);
+        return new PlanningInput(workload, objectives, new Limits(maxBrokers, connections), mode);
+    }
+
+    /**
+     * @param availableBrokers brokers the platform can host (matching nodes times brokers per node)
+     */
+    public static PlanningInput from(PubSubTopologySpec spec, int availableBrokers) {
+        return from(spec).withAvailableBrokers(availableBrokers);
+    }
+
+    /** The same input on a platform that can host at most {@code availableBrokers} brokers. */
+    public PlanningInput withAvailableBrokers(int availableBrokers) {
+        int maxBrokers = Math.max(1, Math.min(limits.maxBrokers(), availableBrokers));
+        return new PlanningInput(workload, objectives, new Limits(maxBrokers, limits.maxConnectionsPerBroker()), mode);
     }
 
     private static Workload workload(WorkloadSpec w) {

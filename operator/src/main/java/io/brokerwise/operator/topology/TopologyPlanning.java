@@ -41,15 +41,15 @@ public final class TopologyPlanning {
         }
         try {
             var spec = topology.getSpec();
-            // validate first: it also fills in the defaults the placement and the profile lookup read
-            PlanningInput.from(spec, Integer.MAX_VALUE);
+            // validation also fills in the defaults the placement and the profile lookup read
+            PlanningInput validated = PlanningInput.from(spec);
             long nodeCount = DedicatedNodes.count(nodes, spec.placement);
             var profile = profile(topology, profiles);
             if (nodeCount == 0) {
                 return new NoNodes("no Ready, schedulable node matches spec.placement (nodeSelector "
                         + spec.placement.nodeSelector + ", with the taints its tolerations allow)");
             }
-            PlanningInput input = PlanningInput.from(spec, DedicatedNodes.brokerLimit(nodes, spec.placement));
+            PlanningInput input = validated.withAvailableBrokers(DedicatedNodes.brokerLimit(nodes, spec.placement));
             long started = System.nanoTime();
             Plan plan = planner.plan(input.workload(), profile, input.objectives(), input.limits(), input.mode());
             return new Planned(input, plan, profile, nodeCount, System.nanoTime() - started);
