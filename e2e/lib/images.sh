@@ -53,11 +53,15 @@ pack_image() {
   rm -rf "$dir"
 }
 
-# import_image TAR: into the node's containerd unless this exact tar is there.
+# import_image TAR [--force]: into the node's containerd unless this exact tar
+# is there. A fresh build forces it: the marker can outlive what the store
+# holds (seen after a cluster was torn down mid-import), and containerd skips
+# layers it already has, so a forced import costs a few seconds.
 import_image() {
   local tar=$1 sum; sum=$(sha256sum "$tar" | cut -d' ' -f1)
   [ -S "$CONTAINERD_SOCK" ] || { log "containerd not running: $tar is imported by the next 'up'"; return 0; }
-  [ "$(cat "$tar.imported" 2>/dev/null)" = "$sum" ] && ctr_k8s images ls -q | grep -qxF "$(tar_ref "$tar")" && return 0
+  [ "${2:-}" != --force ] && [ "$(cat "$tar.imported" 2>/dev/null)" = "$sum" ] &&
+    ctr_k8s images ls -q | grep -qxF "$(tar_ref "$tar")" && return 0
   ctr_k8s images import "$tar" >/dev/null
   echo "$sum" > "$tar.imported"
 }

@@ -27,6 +27,10 @@ public final class LocalCluster {
     public static final String SIM_NODE_VALUE = "kwok";
     /** The broker image {@code e2e/image broker} builds and {@code up} loads into the node. */
     public static final String BROKER_IMAGE = "brokerwise.io/artemis:2.56.0";
+    /** The client probe image ({@code e2e/image probe}): the client library's RoutingProbe. */
+    public static final String PROBE_IMAGE = "brokerwise.io/probe:0.1.0";
+    /** The operator image ({@code e2e/image operator}), the chart's default. */
+    public static final String OPERATOR_IMAGE = "brokerwise.io/operator:0.1.0";
 
     private LocalCluster() {
     }

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.IntOrString;
-import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -16,16 +14,16 @@ import io.fabric8.kubernetes.client.KubernetesClientTimeoutException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 /**
- * A real Artemis broker on the real node: the broker image runs a Deployment with a mounted
- * broker.xml and credentials from a Secret, and a client pod reaches it through the headless
- * Service's DNS name and checks JMS selector filtering.
+ * A real Artemis broker on the real node: the broker image (the broker module's BrokerMain) runs a
+ * Deployment with a mounted broker.xml and credentials from a Secret, and the client probe reaches it
+ * through the headless Service's DNS name, named in a one-broker routing map, and checks JMS selectors.
+ * The operator-made version of this is OperatorOnRealNodeTest.
  */
 @LocalClusterTest
 @Order(1)
@@ -37,13 +35,12 @@ class BrokerOnRealNodeTest {
         try {
             deployBroker(k8s, ns);
             waitReady(k8s, ns);
-            Pod probe = runProbe(k8s, ns);
-            String logs = k8s.pods().inNamespace(ns).withName("probe").getLog();
-            System.out.println("probe pod logs:\n" + logs);
-            assertTrue(logs.contains("sent 20 messages"), logs);
-            assertTrue(logs.contains("matching consumer [color = 'red'] received 10 of 10"), logs);
-            assertTrue(logs.contains("non-matching consumer [color = 'green'] received 0"), logs);
-            assertEquals("Succeeded", probe.getStatus().getPhase(), logs);
+            ProbePod probe = runProbe(k8s, ns);
+            assertTrue(probe.logs().contains("publisher group 0 sent 20 matching and 20 non-matching"), probe.logs());
+            assertTrue(probe.logs().contains("matching subscriber group 0 [probe_color = 'red'] at [artemis."), probe.logs());
+            assertTrue(probe.logs().contains("received 20 (duplicates 0): publisher group 0: 20/20; ok"), probe.logs());
+            assertTrue(probe.logs().contains("received 0 (duplicates 0): publisher group 0: 0/0; ok"), probe.logs());
+            assertEquals("Succeeded", probe.phase(), probe.logs());
             String brokerLogs = k8s.apps().deployments().inNamespace(ns).withName("artemis").getLog();
             assertTrue(brokerLogs.contains("AMQ221007"), "broker never became active:\n" + brokerLogs);
         } finally {
@@ -95,26 +92,15 @@ class BrokerOnRealNodeTest {
         }
     }
 
-    private static Pod runProbe(KubernetesClient k8s, String ns) {
-        String url = "tcp://artemis." + ns + ".svc.cluster.local:61616";
-        k8s.pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata().withName("probe").endMetadata()
-                .withNewSpec().withRestartPolicy("Never")
-                .addToNodeSelector(LocalCluster.BROKER_NODE_LABEL, "true")
-                .withTolerations(Pods.brokerNodeToleration())
-                .withAffinity(Pods.simulatedNodes("NotIn"))
-                .addNewContainer().withName("probe").withImage(LocalCluster.BROKER_IMAGE).withImagePullPolicy("Never")
-                .withCommand("java", "-cp", "/opt/brokerwise/lib/*", "io.brokerwise.artemis.SelectorProbe")
-                .addNewEnv().withName("BROKER_URL").withValue(url).endEnv()
-                .addNewEnv().withName("JAVA_TOOL_OPTIONS").withValue("-Xmx128m").endEnv()
-                .addNewEnvFrom().withNewSecretRef().withName("broker-credentials").endSecretRef().endEnvFrom()
-                .endContainer().endSpec().build()).create();
-        try {
-            return k8s.pods().inNamespace(ns).withName("probe").waitUntilCondition(
-                    p -> p != null && p.getStatus() != null && Set.of("Succeeded", "Failed").contains(p.getStatus().getPhase()),
-                    3, TimeUnit.MINUTES);
-        } catch (KubernetesClientTimeoutException e) {
-            throw new AssertionError("probe pod did not finish:\n" + Pods.describe(k8s, ns), e);
-        }
+    /** The probe follows a hand-written 1 x 1 routing map naming the broker by its Service's DNS name. */
+    private static ProbePod runProbe(KubernetesClient k8s, String ns) {
+        String map = """
+                {"version": 1, "topic": "brokerwise.probe", "publisherGroups": 1, "subscriberGroups": 1,
+                 "brokers": [{"row": 0, "column": 0, "address": "artemis.%s.svc.cluster.local:61616"}]}
+                """.formatted(ns);
+        k8s.configMaps().inNamespace(ns).resource(new ConfigMapBuilder().withNewMetadata().withName("routing")
+                .endMetadata().addToData("routing.json", map).build()).create();
+        return ProbePod.run(k8s, ns, "probe", "routing", "broker-credentials");
     }
 
     private static String resource(String name) throws IOException {

@@ -1,0 +1,50 @@
+package io.brokerwise.e2e;
+
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientTimeoutException;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the client probe (brokerwise.io/probe, the client library's RoutingProbe) as a pod on the real
+ * node: it follows the routing map mounted from a ConfigMap with the credentials of a Secret, and its phase
+ * and logs are the verdict (Succeeded only if every matching subscriber got every message of every
+ * publisher group and non-matching ones got none).
+ */
+record ProbePod(String phase, String logs) {
+
+    static ProbePod run(KubernetesClient k8s, String ns, String name, String routingConfigMap, String secret) {
+        k8s.pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata().withName(name).endMetadata()
+                .withNewSpec().withRestartPolicy("Never")
+                .addToNodeSelector(LocalCluster.BROKER_NODE_LABEL, "true")
+                .withTolerations(Pods.brokerNodeToleration())
+                .withAffinity(Pods.simulatedNodes("NotIn"))
+                // as the operator's own pod: not root, nothing written outside its memory
+                .withNewSecurityContext().withRunAsNonRoot(true).withRunAsUser(10001L).endSecurityContext()
+                .addNewContainer().withName("probe").withImage(LocalCluster.PROBE_IMAGE).withImagePullPolicy("Never")
+                .addNewEnv().withName("JAVA_TOOL_OPTIONS").withValue("-Xmx96m").endEnv()
+                .addNewEnvFrom().withNewSecretRef().withName(secret).endSecretRef().endEnvFrom()
+                .withNewSecurityContext().withReadOnlyRootFilesystem(true).withAllowPrivilegeEscalation(false)
+                .endSecurityContext()
+                .addNewVolumeMount().withName("routing").withMountPath("/etc/brokerwise/routing").withReadOnly(true)
+                .endVolumeMount()
+                .endContainer()
+                .addNewVolume().withName("routing").withNewConfigMap().withName(routingConfigMap).endConfigMap()
+                .endVolume()
+                .endSpec().build()).create();
+        Pod done;
+        try {
+            done = k8s.pods().inNamespace(ns).withName(name).waitUntilCondition(
+                    p -> p != null && p.getStatus() != null
+                            && Set.of("Succeeded", "Failed").contains(p.getStatus().getPhase()),
+                    3, TimeUnit.MINUTES);
+        } catch (KubernetesClientTimeoutException e) {
+            throw new AssertionError("probe pod did not finish:\n" + Pods.describe(k8s, ns), e);
+        }
+        String logs = k8s.pods().inNamespace(ns).withName(name).getLog();
+        System.out.println("probe pod " + name + " logs:\n" + logs);
+        return new ProbePod(done.getStatus().getPhase(), logs);
+    }
+}
