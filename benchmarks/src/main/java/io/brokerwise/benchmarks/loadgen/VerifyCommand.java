@@ -9,7 +9,10 @@ import io.brokerwise.api.planning.ProfileResolver;
 import io.brokerwise.api.v1alpha1.FilterSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.WorkloadSpec;
+import io.brokerwise.model.queue.GammaApproximation;
+import io.brokerwise.model.queue.MG1Queue;
 import io.brokerwise.model.service.BrokerProfile;
+import io.brokerwise.model.service.ServiceTime;
 import io.brokerwise.model.topology.LayoutEvaluation;
 import io.brokerwise.model.topology.Plan;
 import io.brokerwise.model.topology.TopologyPlanner;
@@ -55,6 +58,11 @@ final class VerifyCommand implements Callable<Integer> {
     String warmup;
     @Option(names = "--measure", defaultValue = "15s")
     String measure;
+    @Option(names = "--latency-at", split = ",", defaultValue = "0.1,0.5,0.7,0.9",
+            description = "Poisson loads, as fractions of the planned layout's measured capacity, at which to measure "
+                    + "latency against the Gamma-approximation (the lowest serves as the no-queueing baseline); "
+                    + "empty for none")
+    double[] latencyAt;
     @Option(names = "--out", description = "write the JSON verdicts here as well")
     Path out;
 
@@ -81,7 +89,11 @@ final class VerifyCommand implements Callable<Integer> {
                 System.err.printf("loadgen: layout %s (%s)%n", e.layout(), i == 0 && plan.chosen().isPresent()
                         ? "planned" : "alternative");
                 LoadResult result = new LoadRun(spec, work, System.err).measure(fleet);
-                verdicts.add(verdict(e, input.objectives().maxUtilization(), plan, result));
+                Map<String, Object> verdict = verdict(e, input.objectives().maxUtilization(), plan, result);
+                if (i == 0 && latencyAt != null && latencyAt.length > 0) {
+                    verdict.put("latency", latency(fleet, work, e, design, result.publishedPerSecond()));
+                }
+                verdicts.add(verdict);
             }
         }
         System.err.println("loadgen: layout      planned  predicted msgs/s  measured msgs/s  error    valid");
@@ -141,6 +153,40 @@ final class VerifyCommand implements Callable<Integer> {
         RunCommand run = CommandLine.populateCommand(new RunCommand(), args.toArray(String[]::new));
         run.brokers.publishers = threads;
         return run.spec(design);
+    }
+
+    /**
+     * Poisson runs at fractions u of the measured capacity: measured end-to-end latency (send to delivery:
+     * waiting, service, network and client) next to the Gamma-approximation's waiting time at utilization u
+     * for the most loaded broker's service time. The lowest u has next to no queueing, so the growth of the
+     * measured latency over it is what compares with the predicted waiting time.
+     */
+    private List<Map<String, Object>> latency(LocalFleet fleet, Path work, LayoutEvaluation e, SelectorDesign design,
+                                              double capacity) throws Exception {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        ServiceTime b = e.serviceTime();
+        for (double u : latencyAt) {
+            LoadSpec saturated = spec(e, design, warmup);
+            LoadSpec spec = new LoadSpec(saturated.publisherGroups(), saturated.subscriberGroups(),
+                    saturated.brokerCores(), saturated.brokerHeap(), saturated.publishers(), LoadSpec.Mode.rate,
+                    u * capacity / saturated.publishers(), saturated.persistent(), design, saturated.messageBytes(),
+                    saturated.warmup(), saturated.measure(), saturated.cooldown(), saturated.maxMessagesPerPublisher(),
+                    saturated.seed());
+            System.err.printf("loadgen: Poisson load %.0f%% of the measured capacity%n", 100 * u);
+            LoadResult r = new LoadRun(spec, work, System.err).measure(fleet);
+            GammaApproximation w = GammaApproximation.of(new MG1Queue(u / b.mean(), b));
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("utilization", u);
+            row.put("offeredMsgsPerSecond", u * capacity);
+            row.put("measuredLatencyMicros", r.latencyMicros());
+            row.put("predictedWaitingP50Micros", 1e6 * w.quantile(0.5));
+            row.put("predictedWaitingP99Micros", 1e6 * w.quantile(0.99));
+            row.put("predictedServiceMeanMicros", 1e6 * b.mean());
+            row.put("valid", r.valid());
+            row.put("validityProblems", r.validityProblems());
+            rows.add(row);
+        }
+        return rows;
     }
 
     private static Map<String, Object> verdict(LayoutEvaluation e, double maxUtilization, Plan plan, LoadResult r) {

@@ -31,7 +31,7 @@ class VerifyCommandTest {
         Path out = dir.resolve("verdicts.json");
         int exit = new CommandLine(new VerifyCommand()).execute("-f", topology.toString(), "--max-brokers", "2",
                 "--alternatives", "1", "--broker-cores", "0.5", "--broker-heap", "256m", "--publishers", "2",
-                "--first-warmup", "1s", "--warmup", "300ms", "--measure", "1s", "--work-dir", dir.resolve("w").toString(),
+                "--first-warmup", "1s", "--warmup", "300ms", "--measure", "1s", "--latency-at", "0.5", "--work-dir", dir.resolve("w").toString(),
                 "--out", out.toString());
         assertEquals(0, exit);
         JsonNode verdicts = new ObjectMapper().readTree(out.toFile());
@@ -40,6 +40,10 @@ class VerifyCommandTest {
         assertTrue(verdicts.get(0).get("planned").asBoolean());
         assertEquals("SSR 1x2", verdicts.get(1).get("layout").asText());
         assertTrue(verdicts.get(1).has("rejectedBecause"));
+        JsonNode latency = verdicts.get(0).get("latency");
+        assertEquals(1, latency.size(), "one Poisson load for the planned layout");
+        assertTrue(latency.get(0).get("predictedWaitingP99Micros").asDouble() > 0);
+        assertTrue(latency.get(0).get("measuredLatencyMicros").has("p99"));
         for (JsonNode v : verdicts) {
             assertTrue(v.get("predictedSaturatedMsgsPerSecond").asDouble() > 0);
             assertTrue(v.get("result").get("countsMatchBrokers").asBoolean(), v.toString());
