@@ -1,0 +1,135 @@
+package io.brokerwise.e2e;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientTimeoutException;
+import io.fabric8.kubernetes.client.dsl.Resource;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * PubSubTopology access for the cluster tests, through Fabric8's generic resources so that this module
+ * needs no other module of the build (e2e/ci runs it with -f e2e/pom.xml): apply a manifest, read a
+ * condition, wait for one, read the routing map the operator wrote.
+ */
+final class Topologies {
+
+    private Topologies() {
+    }
+
+    /** A manifest from the repository (e.g. examples/local-cluster.yaml). */
+    static String manifest(String repoPath) {
+        try {
+            return Files.readString(LocalCluster.e2eDir().getParent().resolve(repoPath));
+        } catch (IOException e) {
+            throw new AssertionError("cannot read " + repoPath, e);
+        }
+    }
+
+    static String name(String yaml) {
+        return Serialization.unmarshal(yaml, GenericKubernetesResource.class).getMetadata().getName();
+    }
+
+    /** Creates or updates the topology in the manifest (server-side apply, as kubectl apply --server-side). */
+    static void apply(KubernetesClient k8s, String ns, String yaml) {
+        GenericKubernetesResource r = Serialization.unmarshal(yaml, GenericKubernetesResource.class);
+        r.getMetadata().setNamespace(ns);
+        k8s.resource(r).inNamespace(ns).fieldManager("brokerwise-e2e").forceConflicts().serverSideApply();
+    }
+
+    static Resource<GenericKubernetesResource> get(KubernetesClient k8s, String ns, String name) {
+        return k8s.genericKubernetesResources("brokerwise.io/v1alpha1", "PubSubTopology").inNamespace(ns)
+                .withName(name);
+    }
+
+    /** The condition of this type, as a map (type, status, reason, message), if the status has one. */
+    @SuppressWarnings("unchecked")
+    static Optional<Map<String, Object>> condition(GenericKubernetesResource t, String type) {
+        if (t == null || !(t.getAdditionalProperties().get("status") instanceof Map<?, ?> status)) {
+            return Optional.empty();
+        }
+        List<Map<String, Object>> conditions = (List<Map<String, Object>>) status.get("conditions");
+        return conditions == null ? Optional.empty()
+                : conditions.stream().filter(c -> type.equals(c.get("type"))).findFirst();
+    }
+
+    static Predicate<GenericKubernetesResource> has(String type, String status, String messagePart) {
+        return t -> condition(t, type).filter(c -> status.equals(c.get("status"))
+                && String.valueOf(c.get("message")).contains(messagePart)).isPresent();
+    }
+
+    /** Waits for a condition; on timeout fails with the topology's conditions and the namespace's pods. */
+    static Map<String, Object> await(KubernetesClient k8s, String ns, String name, String type, String status,
+                                     String messagePart, int minutes) {
+        try {
+            GenericKubernetesResource t = get(k8s, ns, name).waitUntilCondition(
+                    has(type, status, messagePart), minutes, TimeUnit.MINUTES);
+            Map<String, Object> c = condition(t, type).orElseThrow();
+            System.out.println(name + ": " + type + "=" + status + " " + c.get("message"));
+            return c;
+        } catch (KubernetesClientTimeoutException e) {
+            throw new AssertionError("no " + type + "=" + status + " with '" + messagePart + "' on " + name + ": "
+                    + conditions(get(k8s, ns, name).get()) + "\n" + Pods.describe(k8s, ns), e);
+        }
+    }
+
+    static String conditions(GenericKubernetesResource t) {
+        return t == null ? "no topology" : String.valueOf(t.getAdditionalProperties().get("status"));
+    }
+
+    /** StatefulSet ordinals of the brokers the routing map names, or empty when there is no map yet. */
+    @SuppressWarnings("unchecked")
+    static TreeSet<Integer> routedOrdinals(KubernetesClient k8s, String ns, String name) {
+        ConfigMap cm = k8s.configMaps().inNamespace(ns).withName(name + "-routing").get();
+        TreeSet<Integer> out = new TreeSet<>();
+        if (cm == null || cm.getData() == null || cm.getData().get("routing.json") == null) {
+            return out;
+        }
+        Map<String, Object> map = Serialization.unmarshal(cm.getData().get("routing.json"), Map.class);
+        for (Map<String, Object> b : (List<Map<String, Object>>) map.get("brokers")) {
+            String host = String.valueOf(b.get("address")).split("\\.")[0];
+            out.add(Integer.parseInt(host.substring(host.lastIndexOf('-') + 1)));
+        }
+        return out;
+    }
+
+    /** Ordinals of the topology's broker pods that are Ready and not being deleted. */
+    static TreeSet<Integer> readyOrdinals(KubernetesClient k8s, String ns, String name) {
+        TreeSet<Integer> out = new TreeSet<>();
+        for (Pod p : brokerPods(k8s, ns, name)) {
+            if (p.getMetadata().getDeletionTimestamp() == null && ready(p)) {
+                String n = p.getMetadata().getName();
+                out.add(Integer.parseInt(n.substring(n.lastIndexOf('-') + 1)));
+            }
+        }
+        return out;
+    }
+
+    static List<Pod> brokerPods(KubernetesClient k8s, String ns, String name) {
+        String prefix = name + "-broker-";
+        return k8s.pods().inNamespace(ns).list().getItems().stream()
+                .filter(p -> p.getMetadata().getName().startsWith(prefix)
+                        && p.getMetadata().getName().substring(prefix.length()).matches("\\d+"))
+                .toList();
+    }
+
+    static boolean ready(Pod p) {
+        return p.getStatus() != null && p.getStatus().getConditions() != null && p.getStatus().getConditions()
+                .stream().anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
+    }
+
+    /** Deletes the namespace and waits until it is gone, so the next test finds its nodes free. */
+    static void deleteNamespace(KubernetesClient k8s, String ns) {
+        k8s.namespaces().withName(ns).delete();
+        k8s.namespaces().withName(ns).waitUntilCondition(n -> n == null, 3, TimeUnit.MINUTES);
+    }
+}
