@@ -18,7 +18,16 @@ public record ClientOptions(String user, String password, String urlParameters) 
         return new ClientOptions(user, password, "");
     }
 
+    /**
+     * Reconnect without end while the link exists: when a broker restarts (a pod replaced behind the same DNS
+     * name), Artemis's client reconnects and re-creates the session's consumers, and with them the
+     * non-durable subscription queues, so a subscriber is registered again without a new routing map.
+     * Sends on that link wait while it reconnects. Closing the link (the broker left the map) ends the retries.
+     */
+    static final String RECONNECT = "reconnectAttempts=-1&retryInterval=200&retryIntervalMultiplier=2"
+            + "&maxRetryInterval=5000";
+
     String url(String hostPort) {
-        return "tcp://" + hostPort + (urlParameters.isEmpty() ? "" : "?" + urlParameters);
+        return "tcp://" + hostPort + "?" + RECONNECT + (urlParameters.isEmpty() ? "" : "&" + urlParameters);
     }
 }

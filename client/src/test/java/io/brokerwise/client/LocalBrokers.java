@@ -41,6 +41,14 @@ final class LocalBrokers implements AutoCloseable {
         return i;
     }
 
+    /** Stops broker {@code i} and starts it again on the same port, empty (non-persistent): a pod restart. */
+    void restart(int i) throws Exception {
+        brokers.get(i).close();
+        Path data = dir.resolve("broker-" + i);
+        brokers.set(i, EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, false, ports.get(i),
+                data.toString()), credentials, data));
+    }
+
     /** A map over the first {@code k * l} brokers, row-major, starting any not yet running. */
     RoutingMap map(Layout layout) throws Exception {
         while (brokers.size() < layout.brokers()) {

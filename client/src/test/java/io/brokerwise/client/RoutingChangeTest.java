@@ -62,9 +62,30 @@ class RoutingChangeTest {
         }
     }
 
+    @Test
+    void subscriptionsComeBackWhenTheirBrokerRestarts() throws Exception {
+        try (LocalBrokers brokers = new LocalBrokers(dir);
+             TopologyClient client = new TopologyClient(brokers.map(new Layout(2, 1)), brokers.options())) {
+            Deliveries deliveries = new Deliveries();
+            for (int s = 0; s < INTERESTS.size(); s++) {
+                client.subscriber(INTERESTS.get(s).selector(), deliveries.listenerFor("s" + s));
+            }
+            List<Publisher> publishers = List.of(client.publisher(false), client.publisher(false));
+            brokers.restart(1);
+            assertEquals(INTERESTS.size(), settled(brokers, 1, INTERESTS.size(), 30).size(),
+                    "every subscriber registered again at the restarted broker");
+            Map<String, Integer> after = publish(publishers, 8, "r");
+            assertEquals(after, deliveries.await(total(after)));
+        }
+    }
+
     /** A closed subscription's queue goes away asynchronously: wait (bounded) for the broker to settle. */
     private static Set<String> settled(LocalBrokers brokers, int broker, int expected) throws Exception {
-        long deadline = System.nanoTime() + 5_000_000_000L;
+        return settled(brokers, broker, expected, 5);
+    }
+
+    private static Set<String> settled(LocalBrokers brokers, int broker, int expected, int seconds) throws Exception {
+        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
         Set<String> now = brokers.subscriptions(broker);
         while (now.size() != expected && System.nanoTime() < deadline) {
             Thread.sleep(20);
