@@ -1,0 +1,200 @@
+package io.brokerwise.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The operator (installed by the chart) on kwok-simulated dedicated nodes. kwok marks pods Ready without
+ * running them, so these check placement and the operator's reactions, not traffic: a 16-broker plan puts
+ * one broker on each dedicated node; a deleted broker pod comes back; a deleted node ends in Ready=False
+ * naming the broker it took, and the topology recovers when the node returns; scaling the workload moves
+ * the StatefulSet and the routing map in the order that keeps clients served.
+ */
+@LocalClusterTest
+@Tag("sim-nodes") // needs kwok nodes, which only the local cluster has (e2e/ci: --sim-nodes 16)
+@Order(5)
+class OperatorOnSimulatedNodesTest {
+
+    private static final int NODES = 16;
+
+    /** Placement on the simulated dedicated nodes only; the workload is sized per test. */
+    private static String topology(String name, String workload, String mode) {
+        return """
+                apiVersion: brokerwise.io/v1alpha1
+                kind: PubSubTopology
+                metadata: {name: %s}
+                spec:
+                  workload:
+                    %s
+                    messageRatePerPublisher: 50
+                    subscribers: 400
+                    filtersPerSubscriber: 1
+                    filter: {kind: ApplicationProperty}
+                    replicationGrade: {mean: 10, distribution: Binomial}
+                    messageSizeBytes: 1024
+                    deliveryMode: NonPersistent
+                  profileRef: {name: henjes-activemq}
+                  objectives: {maxUtilization: 0.8}
+                  topology: %s
+                  placement:
+                    nodeSelector: {type: kwok, brokerwise.io/broker-node: "true"}
+                    tolerations: [{key: brokerwise.io/broker-node, operator: Equal, value: "true", effect: NoSchedule}]
+                    brokersPerNode: 1
+                    maxBrokers: 16
+                  broker: {cpu: "1", memory: 1Gi}
+                """.formatted(name, workload, mode);
+    }
+
+    @Test
+    void sixteenBrokersOnePerNodeRecoverFromLostPodAndLostNode(KubernetesClient k8s) {
+        OperatorInstall.ensure(k8s);
+        Set<String> simNodes = simNodes(k8s);
+        assertTrue(simNodes.size() >= NODES, "needs " + NODES + " simulated nodes (e2e/cluster up --sim-nodes "
+                + NODES + "), found " + simNodes.size());
+        String name = "sixteen";
+        String ns = Pods.createNamespace(k8s, "bw-e2e-sim");
+        Node lost = null;
+        try {
+            Topologies.apply(k8s, ns, topology(name, "publishers: 40",
+                    "{mode: Grid, publisherGroups: 4, subscriberGroups: 4}"));
+            Topologies.await(k8s, ns, name, "Ready", "True", "all 16 brokers", 3);
+            List<Pod> pods = Topologies.brokerPods(k8s, ns, name);
+            Set<String> used = pods.stream().map(p -> p.getSpec().getNodeName()).collect(Collectors.toSet());
+            System.out.println("16 brokers on: " + new TreeSet<>(used));
+            assertEquals(NODES, pods.size());
+            assertEquals(NODES, used.size(), "one broker per dedicated node");
+            assertTrue(simNodes.containsAll(used), "only on the simulated dedicated nodes: " + used);
+
+            // A broker pod lost: the StatefulSet replaces it and the topology is Ready again.
+            Pod victim = k8s.pods().inNamespace(ns).withName(name + "-broker-3").get();
+            k8s.resource(victim).delete();
+            Pod back = k8s.pods().inNamespace(ns).withName(name + "-broker-3").waitUntilCondition(p -> p != null
+                    && !victim.getMetadata().getUid().equals(p.getMetadata().getUid()) && Topologies.ready(p),
+                    2, TimeUnit.MINUTES);
+            System.out.println("broker-3 replaced on " + back.getSpec().getNodeName());
+            Topologies.await(k8s, ns, name, "Ready", "True", "all 16 brokers", 2);
+
+            // A node lost: Kubernetes garbage-collects its pod, the replacement has nowhere to go.
+            Pod five = k8s.pods().inNamespace(ns).withName(name + "-broker-5").get();
+            lost = k8s.nodes().withName(five.getSpec().getNodeName()).get();
+            k8s.nodes().withName(lost.getMetadata().getName()).delete();
+            Topologies.await(k8s, ns, name, "Ready", "False", name + "-broker-5", 3);
+            System.out.println("Planned: " + Topologies.condition(Topologies.get(k8s, ns, name).get(), "Planned")
+                    .orElseThrow().get("message"));
+
+            // The node returns: the broker lands there again and the topology recovers.
+            recreate(k8s, lost);
+            lost = null;
+            Topologies.await(k8s, ns, name, "Ready", "True", "all 16 brokers", 3);
+            assertEquals(five.getSpec().getNodeName(),
+                    k8s.pods().inNamespace(ns).withName(name + "-broker-5").get().getSpec().getNodeName());
+            assertEquals(NODES, Topologies.routedOrdinals(k8s, ns, name).size());
+        } finally {
+            if (lost != null) {
+                recreate(k8s, lost); // never leave the cluster a node short for the next test
+            }
+            Topologies.deleteNamespace(k8s, ns);
+        }
+    }
+
+    @Test
+    void scalingMovesRoutingMapOnlyToReadyBrokersAndAheadOfShrinkingReplicas(KubernetesClient k8s) {
+        OperatorInstall.ensure(k8s);
+        String name = "scaling";
+        String ns = Pods.createNamespace(k8s, "bw-e2e-scale");
+        // henjes-activemq plans 80 publishers x 50 msgs/s on PSR 2x1, 200 on PSR 4x1 (`./brokerwise plan`)
+        try {
+            List<String> timeline = new ArrayList<>();
+            Topologies.apply(k8s, ns, topology(name, "publishers: 80", "{mode: Auto}"));
+            follow(k8s, ns, name, 2, timeline);
+            Topologies.apply(k8s, ns, topology(name, "publishers: 200", "{mode: Auto}"));
+            follow(k8s, ns, name, 4, timeline);
+            Topologies.apply(k8s, ns, topology(name, "publishers: 80", "{mode: Auto}"));
+            follow(k8s, ns, name, 2, timeline);
+            System.out.println("replicas / routing map / Ready brokers over time:\n" + String.join("\n", timeline));
+        } finally {
+            Topologies.deleteNamespace(k8s, ns);
+        }
+    }
+
+    /**
+     * Polls replicas, then the routing map, then Ready pods (that order makes both checks sound) until
+     * the layout has {@code brokers} brokers everywhere, checking on every sample: the map names only Ready
+     * brokers (growth), and only ordinals below the StatefulSet's replicas (shrink: map first).
+     */
+    private static void follow(KubernetesClient k8s, String ns, String name, int brokers, List<String> timeline) {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+        String last = "";
+        int mapReachedAt = -1;
+        int replicasReachedAt = -1;
+        for (int sample = 0; ; sample++) {
+            StatefulSet sts = k8s.apps().statefulSets().inNamespace(ns).withName(name + "-broker").get();
+            int replicas = sts == null ? 0 : sts.getSpec().getReplicas();
+            TreeSet<Integer> routed = Topologies.routedOrdinals(k8s, ns, name);
+            TreeSet<Integer> ready = Topologies.readyOrdinals(k8s, ns, name);
+            String now = "replicas " + replicas + " map " + routed + " ready " + ready;
+            if (!now.equals(last)) {
+                timeline.add(now);
+                last = now;
+            }
+            assertTrue(ready.containsAll(routed), "the map names a broker that is not Ready: " + now);
+            assertTrue(routed.isEmpty() || routed.last() < replicas, "the map names a broker beyond replicas: " + now);
+            if (mapReachedAt < 0 && routed.size() == brokers) {
+                mapReachedAt = sample;
+            }
+            if (replicasReachedAt < 0 && replicas == brokers) {
+                replicasReachedAt = sample;
+            }
+            if (routed.size() == brokers && replicas == brokers && ready.size() == brokers) {
+                break;
+            }
+            assertTrue(System.nanoTime() < deadline, "layout of " + brokers + " not reached: " + timeline);
+            sleep(50);
+        }
+        Topologies.await(k8s, ns, name, "Ready", "True", "all " + brokers + " brokers", 2);
+        assertNotEquals(-1, mapReachedAt);
+        System.out.printf("%d brokers: map reached at sample %d, replicas at sample %d%n", brokers, mapReachedAt,
+                replicasReachedAt);
+    }
+
+    private static Set<String> simNodes(KubernetesClient k8s) {
+        return k8s.nodes().withLabel(LocalCluster.BROKER_NODE_LABEL, "true")
+                .withLabel(LocalCluster.SIM_NODE_LABEL, LocalCluster.SIM_NODE_VALUE).list().getItems().stream()
+                .map(n -> n.getMetadata().getName()).collect(Collectors.toSet());
+    }
+
+    /** The same Node object again (labels, taint, kwok's annotation); kwok takes it over and marks it Ready. */
+    private static void recreate(KubernetesClient k8s, Node node) {
+        node.setStatus(null);
+        node.getMetadata().setResourceVersion(null);
+        node.getMetadata().setUid(null);
+        node.getMetadata().setCreationTimestamp(null);
+        node.getMetadata().setManagedFields(null);
+        k8s.nodes().withName(node.getMetadata().getName()).waitUntilCondition(n -> n == null, 1, TimeUnit.MINUTES);
+        k8s.resource(node).create();
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+}
