@@ -5,15 +5,25 @@ import java.util.Arrays;
 /**
  * Places clients of one kind (publishers or subscribers) on groups evenly, by seed 003's ElectQueue: a new
  * client joins the group farthest below its fair share, i.e. with the fewest clients (the gap 1/k - x_i is
- * largest where the share x_i is smallest); ties go to the lowest group, so placement is deterministic.
- * Counts are this process's clients; the operator's routing map says how many groups there are.
+ * largest where the share x_i is smallest). Counts are this process's clients, so processes that cannot
+ * see each other break ties differently: ties go to the first group at or after {@code offset} (e.g. a pod's
+ * index), so process i's first client lands in group i mod k and a fleet of processes spreads evenly too.
  */
 final class GroupElection {
 
     private int[] members;
+    private final int offset;
 
     GroupElection(int groups) {
+        this(groups, 0);
+    }
+
+    GroupElection(int groups, int offset) {
+        if (offset < 0) {
+            throw new IllegalArgumentException("offset must be >= 0, got " + offset);
+        }
         members = new int[groups];
+        this.offset = offset;
     }
 
     synchronized int groups() {
@@ -22,8 +32,10 @@ final class GroupElection {
 
     /** Elects a group for a new client and counts it there. */
     synchronized int join() {
-        int best = 0;
-        for (int g = 1; g < members.length; g++) {
+        int k = members.length;
+        int best = offset % k;
+        for (int i = 1; i < k; i++) {
+            int g = (offset + i) % k;
             if (members[g] < members[best]) {
                 best = g;
             }

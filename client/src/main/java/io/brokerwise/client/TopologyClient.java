@@ -28,10 +28,19 @@ public final class TopologyClient implements AutoCloseable {
     private final List<Subscriber> subscribers = new ArrayList<>();
 
     public TopologyClient(RoutingMap map, ClientOptions options) {
+        this(map, options, 0);
+    }
+
+    /**
+     * @param clientIndex this process's index among processes that share the topology without seeing each
+     *                    other (a pod ordinal, an indexed Job's completion index): elections break ties from
+     *                    group {@code clientIndex mod k}, so the processes' first clients spread over the groups
+     */
+    public TopologyClient(RoutingMap map, ClientOptions options, int clientIndex) {
         this.map = Objects.requireNonNull(map, "map");
         this.options = Objects.requireNonNull(options, "options");
-        this.publisherGroups = new GroupElection(map.layout().publisherGroups());
-        this.subscriberGroups = new GroupElection(map.layout().subscriberGroups());
+        this.publisherGroups = new GroupElection(map.layout().publisherGroups(), clientIndex);
+        this.subscriberGroups = new GroupElection(map.layout().subscriberGroups(), clientIndex);
     }
 
     public synchronized RoutingMap routingMap() {

@@ -22,6 +22,19 @@ class GroupElectionTest {
     }
 
     @Test
+    void processesWithDifferentIndexesSpreadTheirFirstClients() {
+        int[] firstGroup = new int[3];
+        for (int process = 0; process < 6; process++) {
+            firstGroup[new GroupElection(3, process).join()]++;
+        }
+        assertArrayEquals(new int[] {2, 2, 2}, firstGroup, "six processes, two first clients per group");
+        GroupElection e = new GroupElection(3, 2);
+        assertEquals(2, e.join());
+        assertEquals(0, e.join());
+        assertEquals(1, e.join());
+    }
+
+    @Test
     void rebalanceAfterGrowingMovesFromFullestToEmptiest() {
         GroupElection e = new GroupElection(1);
         for (int i = 0; i < 4; i++) {
