@@ -130,6 +130,7 @@ final class Topologies {
     /** Deletes the namespace and waits until it is gone, so the next test finds its nodes free. */
     static void deleteNamespace(KubernetesClient k8s, String ns) {
         k8s.namespaces().withName(ns).delete();
-        k8s.namespaces().withName(ns).waitUntilCondition(n -> n == null, 3, TimeUnit.MINUTES);
+        // the operator and the garbage collector remove each topology's dependents first: allow for hundreds
+        k8s.namespaces().withName(ns).waitUntilCondition(n -> n == null, 6, TimeUnit.MINUTES);
     }
 }

@@ -1,0 +1,219 @@
+package io.brokerwise.e2e;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.Watch;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Operator benchmarks on the local cluster (the operator installed by the chart, topologies placed on the
+ * kwok nodes). Prints figures, asserts none: run with -Pbenchmark, never part of -Pcluster or e2e/ci.
+ * <ul>
+ *   <li>reconcile latency: {@value #APPLIES} topologies created one at a time, each from the create call
+ *       to the watch event that shows Planned=True (what a client of the API sees);</li>
+ *   <li>scale: {@value #MANY} topologies created at once, the time until all are Planned, Deployed and
+ *       Ready, with the operator's resident memory (VmRSS of its JVM, pid 1 of its container, and the
+ *       container's memory cgroup) sampled every second.</li>
+ * </ul>
+ */
+@LocalClusterTest
+@Tag("benchmark")
+@Order(50)
+class OperatorBenchmarkTest {
+
+    static final int APPLIES = Integer.getInteger("bench.applies", 50);
+    static final int MANY = Integer.getInteger("bench.topologies", 200);
+
+    /** A one-broker topology (henjes-activemq plans 40 x 50 msgs/s on PSR 1x1) on the simulated nodes. */
+    private static String topology(String name) {
+        return """
+                apiVersion: brokerwise.io/v1alpha1
+                kind: PubSubTopology
+                metadata: {name: %s}
+                spec:
+                  workload:
+                    publishers: 40
+                    messageRatePerPublisher: 50
+                    subscribers: 400
+                    filtersPerSubscriber: 1
+                    filter: {kind: ApplicationProperty}
+                    replicationGrade: {mean: 10, distribution: Binomial}
+                    messageSizeBytes: 1024
+                    deliveryMode: NonPersistent
+                  profileRef: {name: henjes-activemq}
+                  objectives: {maxUtilization: 0.8}
+                  topology: {mode: Auto}
+                  placement:
+                    nodeSelector: {type: kwok, brokerwise.io/broker-node: "true"}
+                    tolerations: [{key: brokerwise.io/broker-node, operator: Equal, value: "true", effect: NoSchedule}]
+                    brokersPerNode: 1
+                    maxBrokers: 16
+                  broker: {cpu: 100m, memory: 128Mi}
+                """.formatted(name);
+    }
+
+    @Test
+    void reconcileLatencyAndScale(KubernetesClient k8s) throws Exception {
+        OperatorInstall.ensure(k8s);
+        latency(k8s);
+        scale(k8s);
+    }
+
+    private void latency(KubernetesClient k8s) throws Exception {
+        String ns = Pods.createNamespace(k8s, "bw-bench-latency");
+        Map<String, Long> planned = new ConcurrentHashMap<>();
+        try (Watch w = watch(k8s, ns, "Planned", planned)) {
+            // Not measured: a freshly (re)started operator waits for the old leader's Lease to expire first.
+            Topologies.apply(k8s, ns, topology("warm-up"));
+            Topologies.await(k8s, ns, "warm-up", "Planned", "True", "", 2);
+            long[] millis = new long[APPLIES];
+            for (int i = 0; i < APPLIES; i++) {
+                String name = "lat-" + i;
+                long t0 = System.nanoTime();
+                Topologies.apply(k8s, ns, topology(name));
+                while (!planned.containsKey(name)) {
+                    if (System.nanoTime() - t0 > TimeUnit.SECONDS.toNanos(30)) {
+                        throw new AssertionError(name + " not Planned in 30 s: "
+                                + Topologies.conditions(Topologies.get(k8s, ns, name).get()));
+                    }
+                    Thread.sleep(1);
+                }
+                millis[i] = TimeUnit.NANOSECONDS.toMillis(planned.get(name) - t0);
+            }
+            Arrays.sort(millis);
+            System.out.printf("BENCH reconcile latency, apply -> Planned=True, %d applies: p50 %d ms, p90 %d ms, "
+                    + "p99 %d ms, max %d ms, min %d ms%n", APPLIES, pct(millis, 50), pct(millis, 90), pct(millis, 99),
+                    millis[APPLIES - 1], millis[0]);
+        } finally {
+            Topologies.deleteNamespace(k8s, ns);
+        }
+    }
+
+    private void scale(KubernetesClient k8s) throws Exception {
+        String ns = Pods.createNamespace(k8s, "bw-bench-scale");
+        Map<String, Long> planned = new ConcurrentHashMap<>();
+        Map<String, Long> deployed = new ConcurrentHashMap<>();
+        Map<String, Long> ready = new ConcurrentHashMap<>();
+        AtomicLong peakRss = new AtomicLong();
+        AtomicLong peakCgroup = new AtomicLong();
+        ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
+        System.out.println("BENCH operator memory before: " + memory(k8s));
+        sampler.scheduleWithFixedDelay(() -> sample(k8s, peakRss, peakCgroup), 0, 1, TimeUnit.SECONDS);
+        try (Watch a = watch(k8s, ns, "Planned", planned); Watch b = watch(k8s, ns, "Deployed", deployed);
+             Watch c = watch(k8s, ns, "Ready", ready)) {
+            long t0 = System.nanoTime();
+            // as a deployment pipeline would: several applies in flight (one API call takes ~0.1-0.5 s here)
+            ExecutorService appliers = Executors.newFixedThreadPool(8);
+            for (int i = 0; i < MANY; i++) {
+                String name = "t-" + i;
+                appliers.submit(() -> Topologies.apply(k8s, ns, topology(name)));
+            }
+            appliers.shutdown();
+            appliers.awaitTermination(5, TimeUnit.MINUTES);
+            long created = System.nanoTime();
+            while (ready.size() < MANY && System.nanoTime() - t0 < TimeUnit.MINUTES.toNanos(5)) {
+                Thread.sleep(100);
+            }
+            System.out.printf("BENCH %d topologies: created in %.1f s; all Planned after %s, all Deployed after %s, "
+                    + "all Ready after %s (from the first create)%n", MANY, seconds(created - t0),
+                    last(planned, t0), last(deployed, t0), last(ready, t0));
+        } finally {
+            sampler.shutdownNow();
+            System.out.printf("BENCH operator memory during the %d: peak VmRSS %d MiB, peak container cgroup %d MiB; "
+                    + "after: %s%n", MANY, peakRss.get() >> 20, peakCgroup.get() >> 20, memory(k8s));
+            Topologies.deleteNamespace(k8s, ns);
+        }
+    }
+
+    /** Records, per topology, when a watch event first showed {@code type}=True. */
+    private static Watch watch(KubernetesClient k8s, String ns, String type, Map<String, Long> seen) {
+        return k8s.genericKubernetesResources("brokerwise.io/v1alpha1", "PubSubTopology").inNamespace(ns)
+                .watch(new Watcher<>() {
+                    @Override
+                    public void eventReceived(Action action, GenericKubernetesResource t) {
+                        long now = System.nanoTime();
+                        if (Topologies.condition(t, type).filter(c -> "True".equals(c.get("status"))).isPresent()) {
+                            seen.putIfAbsent(t.getMetadata().getName(), now);
+                        }
+                    }
+
+                    @Override
+                    public void onClose(WatcherException cause) {
+                    }
+                });
+    }
+
+    private static void sample(KubernetesClient k8s, AtomicLong peakRss, AtomicLong peakCgroup) {
+        try {
+            long[] m = memoryBytes(k8s);
+            peakRss.accumulateAndGet(m[0], Math::max);
+            peakCgroup.accumulateAndGet(m[1], Math::max);
+        } catch (RuntimeException e) {
+            System.out.println("BENCH memory sample failed: " + e);
+        }
+    }
+
+    private static String memory(KubernetesClient k8s) {
+        long[] m = memoryBytes(k8s);
+        return String.format("VmRSS %d MiB, VmHWM %d MiB, cgroup %d MiB", m[0] >> 20, m[2] >> 20, m[1] >> 20);
+    }
+
+    /** VmRSS and VmHWM of the JVM (pid 1) and the container's memory cgroup (v1) usage, in bytes. */
+    private static long[] memoryBytes(KubernetesClient k8s) {
+        String status = exec(k8s, "cat", "/proc/1/status");
+        String cgroup = exec(k8s, "cat", "/sys/fs/cgroup/memory/memory.usage_in_bytes").trim();
+        return new long[] {kib(status, "VmRSS:") << 10, Long.parseLong(cgroup), kib(status, "VmHWM:") << 10};
+    }
+
+    private static long kib(String status, String key) {
+        return status.lines().filter(l -> l.startsWith(key)).map(l -> l.replaceAll("\\D", "")).mapToLong(Long::parseLong)
+                .findFirst().orElse(0);
+    }
+
+    private static String exec(KubernetesClient k8s, String... command) {
+        String pod = k8s.pods().inNamespace(OperatorInstall.NAMESPACE)
+                .withLabel("app.kubernetes.io/name", OperatorInstall.DEPLOYMENT).list().getItems().stream()
+                .filter(Topologies::ready).findFirst().orElseThrow().getMetadata().getName();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (var exec = k8s.pods().inNamespace(OperatorInstall.NAMESPACE).withName(pod).writingOutput(out)
+                .exec(command)) {
+            exec.exitCode().get(20, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("exec " + List.of(command) + " in " + pod + ": " + e, e);
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private static String last(Map<String, Long> seen, long t0) {
+        if (seen.size() < MANY) {
+            return "(only " + seen.size() + " of " + MANY + ")";
+        }
+        return String.format("%.1f s", seconds(new ArrayList<>(seen.values()).stream().mapToLong(v -> v).max()
+                .orElseThrow() - t0));
+    }
+
+    private static double seconds(long nanos) {
+        return nanos / 1e9;
+    }
+
+    /** Nearest-rank percentile of sorted values (with 50 samples p99 is the largest). */
+    private static long pct(long[] sorted, int p) {
+        return sorted[Math.max(0, (int) Math.ceil(p / 100.0 * sorted.length) - 1)];
+    }
+}
