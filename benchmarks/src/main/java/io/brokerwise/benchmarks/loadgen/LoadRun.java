@@ -52,17 +52,33 @@ final class LoadRun {
         }
         List<LocalBroker> brokers = fleet.brokers.subList(0, spec.brokers());
         RoutingMap map = fleet.map(new Layout(spec.publisherGroups(), spec.subscriberGroups()));
-        return measure(map, fleet.credentials, brokers, fleet.quotas, fleet.clientCores(), ProcStat.loadAverage());
+        String placement = fleet.quotas ? null : "brokers ran without a CPU quota (no writable cgroup v1 cpu "
+                + "controller): they share the client's cores, not a node of their own";
+        return measure(map, fleet.credentials, brokers, placement, fleet.clientCores(), ProcStat.loadAverage());
     }
 
-    private LoadResult measure(RoutingMap map, BrokerCredentials credentials, List<LocalBroker> brokers, boolean quotas,
-                               double clientCores, double loadBefore) throws Exception {
+    /**
+     * Measures brokers that run elsewhere (a topology's pods, named by its routing map), as a benchmark Job
+     * does: the layout is the map's, the broker CPU is unknown here and flagged for the node's metrics to fill.
+     */
+    LoadResult measureRemote(RoutingMap map, BrokerCredentials credentials) throws Exception {
+        if (map.layout().publisherGroups() != spec.publisherGroups()
+                || map.layout().subscriberGroups() != spec.subscriberGroups()) {
+            throw new IllegalArgumentException("the spec's layout must be the routing map's " + map.layout());
+        }
+        List<MeasuredBroker> brokers = map.brokers().stream().map(MeasuredBroker::remote).toList();
+        return measure(map, credentials, brokers, null, Runtime.getRuntime().availableProcessors(),
+                ProcStat.loadAverage());
+    }
+
+    private LoadResult measure(RoutingMap map, BrokerCredentials credentials, List<? extends MeasuredBroker> brokers,
+                               String placementProblem, double clientCores, double loadBefore) throws Exception {
         // Persistent sends are asynchronous too: a blocking send per message would measure the round trip.
         ClientOptions options = new ClientOptions(credentials.user(), credentials.password(),
                 "blockOnDurableSend=false&blockOnNonDurableSend=false");
         long[] receivedBefore = new long[brokers.size()];
         for (int i = 0; i < brokers.size(); i++) {
-            try (BrokerMetrics metrics = BrokerMetrics.connect(brokers.get(i).address, credentials)) {
+            try (BrokerMetrics metrics = BrokerMetrics.connect(brokers.get(i).address(), credentials)) {
                 receivedBefore[i] = metrics.received(TOPIC);
             }
         }
@@ -100,7 +116,7 @@ final class LoadRun {
             long brokerReceived = 0;
             long brokerDispatched = 0;
             for (int i = 0; i < brokers.size(); i++) {
-                try (BrokerMetrics metrics = BrokerMetrics.connect(brokers.get(i).address, credentials)) {
+                try (BrokerMetrics metrics = BrokerMetrics.connect(brokers.get(i).address(), credentials)) {
                     long received = metrics.received(TOPIC) - receivedBefore[i];
                     long dispatched = metrics.dispatched(TOPIC);
                     brokerReceived += received;
@@ -109,12 +125,13 @@ final class LoadRun {
                 }
             }
             return result(clock, copies, reported, brokerReceived, brokerDispatched, expected, brokerCpu, clientCpu,
-                    quotas, clientCores, loadBefore);
+                    placementProblem, clientCores, loadBefore);
         }
     }
 
     /** Prints progress every second; samples CPU at the window's edges; returns the client's CPU share. */
-    private double followPhases(Measurement clock, List<LocalBroker> brokers, double[] brokerCpu, double clientCores)
+    private double followPhases(Measurement clock, List<? extends MeasuredBroker> brokers, double[] brokerCpu,
+                                double clientCores)
             throws InterruptedException {
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -189,7 +206,7 @@ final class LoadRun {
 
     private LoadResult result(Measurement clock, int copies, List<Map<String, Long>> reported, long brokerReceived,
                               long brokerDispatched, long expected, double[] brokerCpu, double clientCpu,
-                              boolean quotas, double clientCores, double loadBefore) {
+                              String placementProblem, double clientCores, double loadBefore) {
         double seconds = spec.measure().toNanos() / 1e9;
         long sentInWindow = clock.sentInWindow.sum();
         long delivered = clock.received.sum();
@@ -204,7 +221,7 @@ final class LoadRun {
         latency.put("mean", h.getMean() / 1e3);
         boolean match = brokerReceived == copiesSent && brokerDispatched == delivered && delivered == expected
                 && clock.unreadable.sum() == 0;
-        Validity validity = Validity.check(spec.mode(), brokerCpu, clientCpu, quotas);
+        Validity validity = Validity.check(spec.mode(), brokerCpu, clientCpu, placementProblem);
         List<String> problems = new ArrayList<>(validity.problems());
         if (!match) {
             problems.add("counts differ: sent " + copiesSent + " copies, brokers received " + brokerReceived

@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * One real Artemis broker as a separate JVM (BrokerMain from the broker module, the operator's renderer),
  * optionally inside a CPU-quota cgroup. Its stdout and stderr go to a log file in its directory.
  */
-final class LocalBroker implements AutoCloseable {
+final class LocalBroker implements MeasuredBroker, AutoCloseable {
 
     final String address;
     final Process process;
@@ -90,8 +90,14 @@ final class LocalBroker implements AutoCloseable {
         }
     }
 
+    @Override
+    public String address() {
+        return address;
+    }
+
     /** CPU seconds the broker JVM has used so far (user + system, from /proc). */
-    double cpuSeconds() {
+    @Override
+    public double cpuSeconds() {
         ProcessHandle java = process.toHandle().descendants().findFirst().orElse(process.toHandle());
         return ProcStat.cpuSeconds(java.pid());
     }

@@ -2,6 +2,9 @@ package io.brokerwise.benchmarks.loadgen;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.brokerwise.api.routing.RoutingMap;
+import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.client.RoutingMapWatcher;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,6 +51,9 @@ final class RunCommand implements Callable<Integer> {
     long maxMessages;
     @Option(names = "--seed", defaultValue = "1")
     long seed;
+    @Option(names = "--routing-map", description = "measure the brokers of this routing.json (a topology's pods) "
+            + "instead of starting local ones; user and password from ARTEMIS_USER / ARTEMIS_PASSWORD")
+    Path routingMap;
     @Option(names = "--out", description = "write the JSON result here as well as to stdout")
     Path out;
     @Option(names = "--strict", description = "exit 3 when the run is not valid")
@@ -55,8 +61,15 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        LoadResult result = new LoadRun(spec(), brokers.workDir != null ? brokers.workDir : Files.createTempDirectory("brokerwise-bench"),
-                System.err).run();
+        LoadResult result;
+        if (routingMap != null) {
+            RoutingMap map = RoutingMapWatcher.read(routingMap);
+            layout = map.layout().publisherGroups() + "x" + map.layout().subscriberGroups();
+            result = new LoadRun(spec(), Path.of("."), System.err).measureRemote(map, BrokerCredentials.fromEnvironment());
+        } else {
+            Path work = brokers.workDir != null ? brokers.workDir : Files.createTempDirectory("brokerwise-bench");
+            result = new LoadRun(spec(), work, System.err).run();
+        }
         String json = json(result);
         System.out.println(json);
         if (out != null) {

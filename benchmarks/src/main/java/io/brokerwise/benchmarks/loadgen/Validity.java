@@ -13,11 +13,16 @@ record Validity(boolean valid, List<String> problems) {
     static final double BROKER_MIN = 0.96;
     static final double CLIENT_MAX = 0.75;
 
-    static Validity check(LoadSpec.Mode mode, double[] brokerUtilization, double clientUtilization, boolean quotas) {
+    /** @param placementProblem why the brokers do not stand for dedicated nodes, or null when they do */
+    static Validity check(LoadSpec.Mode mode, double[] brokerUtilization, double clientUtilization,
+                          String placementProblem) {
         List<String> problems = new ArrayList<>();
         if (mode == LoadSpec.Mode.saturate) {
             for (int i = 0; i < brokerUtilization.length; i++) {
-                if (!(brokerUtilization[i] >= BROKER_MIN)) {
+                if (Double.isNaN(brokerUtilization[i])) {
+                    problems.add(String.format("broker %d's CPU is unknown here (it runs elsewhere): check it is at "
+                            + "least %.0f%% busy on its node", i, 100 * BROKER_MIN));
+                } else if (!(brokerUtilization[i] >= BROKER_MIN)) {
                     problems.add(String.format("broker %d used %.0f%% of its CPU (< %.0f%%): it was not the bottleneck",
                             i, 100 * brokerUtilization[i], 100 * BROKER_MIN));
                 }
@@ -27,9 +32,8 @@ record Validity(boolean valid, List<String> problems) {
             problems.add(String.format("the load generator used %.0f%% of the CPU left to it (> %.0f%%): it may be "
                     + "the bottleneck", 100 * clientUtilization, 100 * CLIENT_MAX));
         }
-        if (!quotas) {
-            problems.add("brokers ran without a CPU quota (no writable cgroup v1 cpu controller): they share the "
-                    + "client's cores, not a node of their own");
+        if (placementProblem != null) {
+            problems.add(placementProblem);
         }
         return new Validity(problems.isEmpty(), List.copyOf(problems));
     }
