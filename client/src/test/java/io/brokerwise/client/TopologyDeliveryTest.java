@@ -95,6 +95,4 @@ class TopologyDeliveryTest {
         }
         return out;
     }
-
-
 }
