@@ -40,32 +40,9 @@ class OperatorBenchmarkTest {
     static final int APPLIES = Integer.getInteger("bench.applies", 50);
     static final int MANY = Integer.getInteger("bench.topologies", 200);
 
-    /** A one-broker topology (henjes-activemq plans 40 x 50 msgs/s on PSR 1x1) on the simulated nodes. */
+    /** A one-broker topology (PSR 1x1) on the simulated nodes, small enough for hundreds side by side. */
     private static String topology(String name) {
-        return """
-                apiVersion: brokerwise.io/v1alpha1
-                kind: PubSubTopology
-                metadata: {name: %s}
-                spec:
-                  workload:
-                    publishers: 40
-                    messageRatePerPublisher: 50
-                    subscribers: 400
-                    filtersPerSubscriber: 1
-                    filter: {kind: ApplicationProperty}
-                    replicationGrade: {mean: 10, distribution: Binomial}
-                    messageSizeBytes: 1024
-                    deliveryMode: NonPersistent
-                  profileRef: {name: henjes-activemq}
-                  objectives: {maxUtilization: 0.8}
-                  topology: {mode: Auto}
-                  placement:
-                    nodeSelector: {type: kwok, brokerwise.io/broker-node: "true"}
-                    tolerations: [{key: brokerwise.io/broker-node, operator: Equal, value: "true", effect: NoSchedule}]
-                    brokersPerNode: 1
-                    maxBrokers: 16
-                  broker: {cpu: 100m, memory: 128Mi}
-                """.formatted(name);
+        return Topologies.onSimulatedNodes(name, 40, "{mode: Auto}", "100m", "128Mi");
     }
 
     @Test

@@ -32,32 +32,8 @@ class OperatorOnSimulatedNodesTest {
 
     private static final int NODES = 16;
 
-    /** Placement on the simulated dedicated nodes only; the workload is sized per test. */
-    private static String topology(String name, String workload, String mode) {
-        return """
-                apiVersion: brokerwise.io/v1alpha1
-                kind: PubSubTopology
-                metadata: {name: %s}
-                spec:
-                  workload:
-                    %s
-                    messageRatePerPublisher: 50
-                    subscribers: 400
-                    filtersPerSubscriber: 1
-                    filter: {kind: ApplicationProperty}
-                    replicationGrade: {mean: 10, distribution: Binomial}
-                    messageSizeBytes: 1024
-                    deliveryMode: NonPersistent
-                  profileRef: {name: henjes-activemq}
-                  objectives: {maxUtilization: 0.8}
-                  topology: %s
-                  placement:
-                    nodeSelector: {type: kwok, brokerwise.io/broker-node: "true"}
-                    tolerations: [{key: brokerwise.io/broker-node, operator: Equal, value: "true", effect: NoSchedule}]
-                    brokersPerNode: 1
-                    maxBrokers: 16
-                  broker: {cpu: "1", memory: 1Gi}
-                """.formatted(name, workload, mode);
+    private static String topology(String name, int publishers, String mode) {
+        return Topologies.onSimulatedNodes(name, publishers, mode, "\"1\"", "1Gi");
     }
 
     @Test
@@ -70,8 +46,7 @@ class OperatorOnSimulatedNodesTest {
         String ns = Pods.createNamespace(k8s, "bw-e2e-sim");
         Node lost = null;
         try {
-            Topologies.apply(k8s, ns, topology(name, "publishers: 40",
-                    "{mode: Grid, publisherGroups: 4, subscriberGroups: 4}"));
+            Topologies.apply(k8s, ns, topology(name, 40, "{mode: Grid, publisherGroups: 4, subscriberGroups: 4}"));
             Topologies.await(k8s, ns, name, "Ready", "True", "all 16 brokers", 3);
             List<Pod> pods = Topologies.brokerPods(k8s, ns, name);
             Set<String> used = pods.stream().map(p -> p.getSpec().getNodeName()).collect(Collectors.toSet());
@@ -117,14 +92,14 @@ class OperatorOnSimulatedNodesTest {
         OperatorInstall.ensure(k8s);
         String name = "scaling";
         String ns = Pods.createNamespace(k8s, "bw-e2e-scale");
-        // henjes-activemq plans 80 publishers x 50 msgs/s on PSR 2x1, 200 on PSR 4x1 (`./brokerwise plan`)
+        // PSR 2x1, then 4x1, then 2x1 again (see Topologies.onSimulatedNodes)
         try {
             List<String> timeline = new ArrayList<>();
-            Topologies.apply(k8s, ns, topology(name, "publishers: 80", "{mode: Auto}"));
+            Topologies.apply(k8s, ns, topology(name, 80, "{mode: Auto}"));
             follow(k8s, ns, name, 2, timeline);
-            Topologies.apply(k8s, ns, topology(name, "publishers: 200", "{mode: Auto}"));
+            Topologies.apply(k8s, ns, topology(name, 200, "{mode: Auto}"));
             follow(k8s, ns, name, 4, timeline);
-            Topologies.apply(k8s, ns, topology(name, "publishers: 80", "{mode: Auto}"));
+            Topologies.apply(k8s, ns, topology(name, 80, "{mode: Auto}"));
             follow(k8s, ns, name, 2, timeline);
             System.out.println("replicas / routing map / Ready brokers over time:\n" + String.join("\n", timeline));
         } finally {

@@ -26,6 +26,38 @@ final class Topologies {
     private Topologies() {
     }
 
+    /**
+     * A topology placed on the simulated dedicated nodes only (kwok runs no pod, so the broker size only
+     * matters to the scheduler). henjes-activemq plans 40 publishers x 50 msgs/s on PSR 1x1, 80 on PSR 2x1,
+     * 200 on PSR 4x1 in Auto mode (`./brokerwise plan`).
+     */
+    static String onSimulatedNodes(String name, int publishers, String topology, String cpu, String memory) {
+        return """
+                apiVersion: brokerwise.io/v1alpha1
+                kind: PubSubTopology
+                metadata: {name: %s}
+                spec:
+                  workload:
+                    publishers: %d
+                    messageRatePerPublisher: 50
+                    subscribers: 400
+                    filtersPerSubscriber: 1
+                    filter: {kind: ApplicationProperty}
+                    replicationGrade: {mean: 10, distribution: Binomial}
+                    messageSizeBytes: 1024
+                    deliveryMode: NonPersistent
+                  profileRef: {name: henjes-activemq}
+                  objectives: {maxUtilization: 0.8}
+                  topology: %s
+                  placement:
+                    nodeSelector: {type: kwok, brokerwise.io/broker-node: "true"}
+                    tolerations: [{key: brokerwise.io/broker-node, operator: Equal, value: "true", effect: NoSchedule}]
+                    brokersPerNode: 1
+                    maxBrokers: 16
+                  broker: {cpu: %s, memory: %s}
+                """.formatted(name, publishers, topology, cpu, memory);
+    }
+
     /** A manifest from the repository (e.g. examples/local-cluster.yaml). */
     static String manifest(String repoPath) {
         try {
