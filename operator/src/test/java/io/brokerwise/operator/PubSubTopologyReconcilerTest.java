@@ -144,11 +144,7 @@ class PubSubTopologyReconcilerTest {
         var planned = cluster.await(t, "Planned", "True", "AwaitingApproval");
         assertTrue(planned.getMessage().contains("brokerwise.io/approve=true"), planned.getMessage());
         assertNull(client.apps().statefulSets().inNamespace("manual").withName("presence-broker").get());
-        client.resources(PubSubTopology.class).inNamespace("manual").withName("presence")
-                .edit(x -> {
-                    x.getMetadata().setAnnotations(Map.of("brokerwise.io/approve", "true"));
-                    return x;
-                });
+        cluster.merge(t, "{\"metadata\": {\"annotations\": {\"brokerwise.io/approve\": \"true\"}}}");
         cluster.await(t, "Deployed", "True", "Applied");
         assertNotNull(client.apps().statefulSets().inNamespace("manual").withName("presence-broker").get());
         Awaitility.await().atMost(TestCluster.WAIT).until(() -> cluster.get(t).getMetadata().getAnnotations() == null

@@ -46,10 +46,7 @@ class RestartAndMetricsTest {
         for (int pass = 0; pass < 3; pass++) {
             // a label change is an event but not a spec change: a full pass over unchanged inputs
             final int n = pass;
-            client.resources(PubSubTopology.class).inNamespace("again").withName("presence").edit(x -> {
-                x.getMetadata().setLabels(Map.of("pass", String.valueOf(n)));
-                return x;
-            });
+            cluster.merge(t, "{\"metadata\": {\"labels\": {\"pass\": \"" + n + "\"}}}");
             org.awaitility.Awaitility.await().atMost(TestCluster.WAIT).until(() ->
                     String.valueOf(n).equals(cluster.get(t).getMetadata().getLabels().get("pass")));
             Thread.sleep(1500);

@@ -77,13 +77,12 @@ class ScalingOrderTest {
         }
     }
 
+    /** Replaces the workload, as a user re-applying the manifest would. */
     private void edit(PubSubTopology t, String yaml) {
         PubSubTopology wanted = new io.brokerwise.api.planning.ManifestReader()
                 .add(new java.io.StringReader(yaml), "test").one(PubSubTopology.class);
-        client.resources(PubSubTopology.class).inNamespace("scale").withName("presence").edit(x -> {
-            x.setSpec(wanted.getSpec());
-            return x;
-        });
+        new TestCluster(client).merge(t, "{\"spec\": {\"workload\": "
+                + io.fabric8.kubernetes.client.utils.Serialization.asJson(wanted.getSpec().workload) + "}}");
     }
 
     private int replicas(PubSubTopology t) {

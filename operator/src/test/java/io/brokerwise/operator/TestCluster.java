@@ -85,6 +85,16 @@ final class TestCluster {
         return client.resource(t).create();
     }
 
+    /**
+     * Merges a JSON fragment into the topology, as {@code kubectl patch --type merge} does: no resource
+     * version, so the operator's concurrent status and annotation updates cannot make it conflict.
+     */
+    void merge(PubSubTopology t, String json) {
+        client.resources(PubSubTopology.class).inNamespace(t.getMetadata().getNamespace()).withName(t.getMetadata().getName())
+                .patch(io.fabric8.kubernetes.client.dsl.base.PatchContext.of(io.fabric8.kubernetes.client.dsl.base.PatchType.JSON_MERGE),
+                        json);
+    }
+
     PubSubTopology get(PubSubTopology t) {
         return client.resources(PubSubTopology.class).inNamespace(t.getMetadata().getNamespace())
                 .withName(t.getMetadata().getName()).get();
