@@ -59,16 +59,8 @@ final class TopologyInput {
     private BrokerProfile profile(ManifestReader reader, PubSubTopology topology) {
         var spec = topology.getSpec();
         String name = profileName != null ? profileName : spec.profileRef == null ? null : spec.profileRef.name;
-        String field = profileName != null ? "--profile" : "spec.profileRef.name";
-        if (name == null) {
-            throw new ManifestException("spec.profileRef.name: required (or give --profile NAME)");
-        }
-        for (io.brokerwise.api.v1alpha1.BrokerProfile resource : reader.all(io.brokerwise.api.v1alpha1.BrokerProfile.class)) {
-            if (name.equals(resource.getMetadata().getName())) {
-                return ProfileResolver.fromResource(resource);
-            }
-        }
-        var kind = spec.workload == null || spec.workload.filter == null ? null : spec.workload.filter.kind;
-        return ProfileResolver.builtIn(name, kind).orElseThrow(() -> ProfileResolver.unknown(name, field));
+        return ProfileResolver.resolve(name, ProfileResolver.filterKind(spec),
+                reader.all(io.brokerwise.api.v1alpha1.BrokerProfile.class),
+                profileName != null ? "--profile" : "spec.profileRef.name");
     }
 }

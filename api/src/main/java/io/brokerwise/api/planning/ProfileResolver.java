@@ -6,6 +6,7 @@ import io.brokerwise.model.service.BrokerProfile;
 import io.brokerwise.model.service.BuiltInProfiles;
 import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTimeModel;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -38,6 +39,29 @@ public final class ProfileResolver {
         } catch (IllegalArgumentException e) {
             throw new ManifestException("BrokerProfile " + name + ": spec.parameters: " + e.getMessage());
         }
+    }
+
+    /**
+     * The profile a topology names: the BrokerProfile resource of that name among {@code resources} (the
+     * caller keeps those the topology may see), else a built-in one.
+     *
+     * @param name  the profile's name, null when the topology names none
+     * @param field how messages refer to where the name came from, e.g. spec.profileRef.name
+     */
+    public static BrokerProfile resolve(String name, FilterSpec.Kind kind,
+                                        Collection<io.brokerwise.api.v1alpha1.BrokerProfile> resources, String field) {
+        if (name == null) {
+            throw new ManifestException(field + ": required");
+        }
+        return resources.stream().filter(r -> name.equals(r.getMetadata().getName())).findFirst()
+                .map(ProfileResolver::fromResource)
+                .or(() -> builtIn(name, kind))
+                .orElseThrow(() -> unknown(name, field));
+    }
+
+    /** The filter kind a spec declares, if it gets that far; it picks a built-in family's variant. */
+    public static FilterSpec.Kind filterKind(io.brokerwise.api.v1alpha1.PubSubTopologySpec spec) {
+        return spec.workload == null || spec.workload.filter == null ? null : spec.workload.filter.kind;
     }
 
     /** A built-in profile by full or family name; the filter kind picks the family's variant. */

@@ -205,21 +205,10 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     private BrokerProfile profile(PubSubTopology topology) throws Exception {
-        String name = topology.getSpec().profileRef == null ? null : topology.getSpec().profileRef.name;
-        if (name == null) {
-            throw new ManifestException("spec.profileRef.name: required");
-        }
-        if (profileFile != null) {
-            for (var resource : read(profileFile).all(io.brokerwise.api.v1alpha1.BrokerProfile.class)) {
-                if (name.equals(resource.getMetadata().getName())) {
-                    return ProfileResolver.fromResource(resource);
-                }
-            }
-        }
-        var kind = topology.getSpec().workload == null || topology.getSpec().workload.filter == null ? null
-                : topology.getSpec().workload.filter.kind;
-        return ProfileResolver.builtIn(name, kind).orElseThrow(() -> ProfileResolver.unknown(name,
-                "spec.profileRef.name"));
+        var spec = topology.getSpec();
+        return ProfileResolver.resolve(spec.profileRef == null ? null : spec.profileRef.name, ProfileResolver.filterKind(spec),
+                profileFile == null ? List.of() : read(profileFile).all(io.brokerwise.api.v1alpha1.BrokerProfile.class),
+                "spec.profileRef.name");
     }
 
     private static ManifestReader read(Path file) throws Exception {

@@ -9,7 +9,6 @@ import io.brokerwise.model.topology.Plan;
 import io.brokerwise.model.topology.TopologyPlanner;
 import io.fabric8.kubernetes.api.model.Node;
 import java.util.Collection;
-import java.util.Optional;
 
 /**
  * From a PubSubTopology and what the cluster offers (nodes, profiles) to a plan, or to the reason
@@ -59,21 +58,13 @@ public final class TopologyPlanning {
         }
     }
 
+    /** Only the profiles of the topology's own namespace count. */
     private static io.brokerwise.model.service.BrokerProfile profile(PubSubTopology topology,
                                                                     Collection<BrokerProfile> profiles) {
         var spec = topology.getSpec();
-        if (spec.profileRef == null) {
-            throw new ManifestException("spec.profileRef.name: required");
-        }
-        String name = spec.profileRef.name;
-        Optional<BrokerProfile> resource = profiles.stream()
-                .filter(p -> name.equals(p.getMetadata().getName())
-                        && topology.getMetadata().getNamespace().equals(p.getMetadata().getNamespace()))
-                .findFirst();
-        if (resource.isPresent()) {
-            return ProfileResolver.fromResource(resource.get());
-        }
-        return ProfileResolver.builtIn(name, spec.workload.filter.kind)
-                .orElseThrow(() -> ProfileResolver.unknown(name, "spec.profileRef.name"));
+        var sameNamespace = profiles.stream()
+                .filter(p -> topology.getMetadata().getNamespace().equals(p.getMetadata().getNamespace())).toList();
+        return ProfileResolver.resolve(spec.profileRef == null ? null : spec.profileRef.name,
+                ProfileResolver.filterKind(spec), sameNamespace, "spec.profileRef.name");
     }
 }
