@@ -1,6 +1,7 @@
 package io.brokerwise.cli;
 
 import io.brokerwise.api.planning.PlanningInput;
+import io.brokerwise.api.report.SvgChart;
 import io.brokerwise.model.topology.CapacitySweep;
 import io.brokerwise.model.topology.Workload;
 import java.io.PrintWriter;
@@ -102,13 +103,17 @@ final class SweepCommand implements Callable<Integer> {
 
     private String chart(List<CapacitySweep.Point> result, String profile, double rho) {
         double[] x = result.stream().mapToDouble(CapacitySweep.Point::value).toArray();
-        return new SvgLineChart(String.format(Locale.ROOT, "Capacity at utilization %.2f, %s", rho, profile),
-                vary == Dimension.subscribers ? "subscribers m" : "publishers n", "capacity (msgs/s offered)")
-                .add(new SvgLineChart.Series("PSR", x, result.stream().mapToDouble(CapacitySweep.Point::psr).toArray(), false))
-                .add(new SvgLineChart.Series("SSR", x, result.stream().mapToDouble(CapacitySweep.Point::ssr).toArray(), false))
-                .add(new SvgLineChart.Series("SSR (eq. 5.49)", x,
-                        result.stream().mapToDouble(CapacitySweep.Point::ssrEq549).toArray(), true))
-                .add(new SvgLineChart.Series("best grid", x, result.stream().mapToDouble(CapacitySweep.Point::grid).toArray(), false))
+        return new SvgChart(String.format(Locale.ROOT, "Capacity at utilization %.2f, %s", rho, profile),
+                vary == Dimension.subscribers ? "subscribers m" : "publishers n", "capacity (msgs/s offered)", SvgChart.Scale.LOG)
+                .add(series("PSR", x, result, CapacitySweep.Point::psr, SvgChart.Style.LINE))
+                .add(series("SSR", x, result, CapacitySweep.Point::ssr, SvgChart.Style.LINE))
+                .add(series("SSR (eq. 5.49)", x, result, CapacitySweep.Point::ssrEq549, SvgChart.Style.DASHED))
+                .add(series("best grid", x, result, CapacitySweep.Point::grid, SvgChart.Style.LINE))
                 .render();
+    }
+
+    private static SvgChart.Series series(String name, double[] x, List<CapacitySweep.Point> result,
+                                          java.util.function.ToDoubleFunction<CapacitySweep.Point> y, SvgChart.Style style) {
+        return new SvgChart.Series(name, x, result.stream().mapToDouble(y).toArray(), style);
     }
 }

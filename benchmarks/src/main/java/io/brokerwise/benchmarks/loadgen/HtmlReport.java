@@ -3,6 +3,9 @@ package io.brokerwise.benchmarks.loadgen;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brokerwise.api.planning.ManifestReader;
+import io.brokerwise.api.planning.ProfileResolver;
+import io.brokerwise.api.report.SvgChart;
+import io.brokerwise.model.service.FilterSet;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import java.io.IOException;
 import java.io.StringReader;
@@ -68,20 +71,20 @@ final class HtmlReport {
                     + "<td style=\"text-align:left\">%s</td></tr>%n", r, m, rate, valid ? "" : " class=\"bad\"", valid,
                     p.get("heldOut").asBoolean(), escape(p.path("result").path("validityProblems").toString())));
         }
-        SvgChart chart = new SvgChart("filters on the broker (r + m_add)", "received msgs/s");
-        measured.forEach((r, pts) -> chart.add("r = " + r, pts, false));
+        SvgChart chart = new SvgChart("Calibration " + name, "filters on the broker (r + m_add)", "received msgs/s",
+                SvgChart.Scale.LINEAR);
+        measured.forEach((r, pts) -> chart.add(SvgChart.Series.of("r = " + r, pts, SvgChart.Style.POINTS)));
         Path manifest = file.resolveSibling(name + ".yaml");
         if (Files.isReadable(manifest)) {
             BrokerProfile profile = new ManifestReader().add(new StringReader(Files.readString(manifest)),
                     manifest.toString()).one(BrokerProfile.class);
-            var par = profile.getSpec().parameters;
+            var fitted = ProfileResolver.fromResource(profile);
             measured.forEach((r, pts) -> {
                 List<double[]> predicted = new ArrayList<>();
                 for (double[] p : pts) {
-                    predicted.add(new double[] {p[0],
-                        1 / (par.receiveSeconds + p[0] * par.filterSeconds + r * par.dispatchSeconds)});
+                    predicted.add(new double[] {p[0], fitted.receivedCapacity(FilterSet.simple(p[0]), r)});
                 }
-                chart.add("fit, r = " + r, predicted, true);
+                chart.add(SvgChart.Series.of("fit, r = " + r, predicted, SvgChart.Style.DASHED));
             });
         }
         body.append(chart.render()).append(table).append("</table>\n");
@@ -91,7 +94,7 @@ final class HtmlReport {
         body.append("<h2>Runs</h2>\n<table><tr><th>file</th><th>layout</th><th>mode</th><th>published/s</th>"
                 + "<th>received/s per broker</th><th>dispatched/s</th><th>p50 us</th><th>p99 us</th><th>broker CPU</th>"
                 + "<th>client CPU</th><th>counts match</th><th>valid</th></tr>\n");
-        SvgChart latency = new SvgChart("published msgs/s", "latency (us)");
+        SvgChart latency = new SvgChart("End-to-end latency", "published msgs/s", "latency (us)", SvgChart.Scale.LINEAR);
         List<double[]> p50 = new ArrayList<>();
         List<double[]> p99 = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
@@ -112,7 +115,8 @@ final class HtmlReport {
         }
         body.append("</table>\n");
         if (p99.size() >= 2) {
-            body.append(latency.add("p50", p50, false).add("p99", p99, false).render());
+            body.append(latency.add(SvgChart.Series.of("p50", p50, SvgChart.Style.POINTS))
+                    .add(SvgChart.Series.of("p99", p99, SvgChart.Style.POINTS)).render());
         }
     }
 
