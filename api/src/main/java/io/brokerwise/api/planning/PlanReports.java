@@ -37,9 +37,10 @@ public final class PlanReports {
         s.publisherGroups = e.layout().publisherGroups();
         s.subscriberGroups = e.layout().subscriberGroups();
         s.brokers = e.brokers();
-        s.offeredLoad = e.offeredLoad();
-        s.capacity = e.capacity();
-        s.utilization = e.utilization();
+        // rates to whole msgs/s and utilization to 0.1%: the model is no more precise, and kubectl shows them as is
+        s.offeredLoad = (double) Math.round(e.offeredLoad());
+        s.capacity = (double) Math.round(e.capacity());
+        s.utilization = Math.round(e.utilization() * 1000) / 1000.0;
         s.serviceTime = new PlanStatus.ServiceTimeStatus();
         s.serviceTime.mean = e.serviceTime().mean();
         s.serviceTime.cv = e.serviceTime().coefficientOfVariation();
