@@ -98,6 +98,11 @@ class PubSubTopologyReconcilerTest {
                 .getData().get("broker.xml").contains("presence"));
         assertEquals("None", client.services().inNamespace("deploy").withName("presence-brokers").get().getSpec().getClusterIP());
         assertNotNull(client.policy().v1().podDisruptionBudget().inNamespace("deploy").withName("presence-brokers").get());
+        assertOwnedByTheTopology(cluster.get(t).getMetadata().getUid(), sts, secret,
+                client.configMaps().inNamespace("deploy").withName("presence-broker-config").get(),
+                client.configMaps().inNamespace("deploy").withName("presence-routing").get(),
+                client.services().inNamespace("deploy").withName("presence-brokers").get(),
+                client.policy().v1().podDisruptionBudget().inNamespace("deploy").withName("presence-brokers").get());
 
         // no broker is Ready yet: the routing map names none, and Ready says what is missing
         assertTrue(routing("deploy", "presence").getData() == null || routing("deploy", "presence").getData().isEmpty());
@@ -168,6 +173,18 @@ class PubSubTopologyReconcilerTest {
         PubSubTopology t = cluster.apply(topology("presence", "nonodes", "no-such-pool", ""));
         var planned = cluster.await(t, "Planned", "False", "NoDedicatedNodes");
         assertTrue(planned.getMessage().contains("no-such-pool"), planned.getMessage());
+    }
+
+    /**
+     * Deleting the topology deletes what it owns through these references (Kubernetes' garbage collector,
+     * which runs on the cluster tier; this API server has no controllers).
+     */
+    private static void assertOwnedByTheTopology(String uid, io.fabric8.kubernetes.api.model.HasMetadata... owned) {
+        for (var o : owned) {
+            var refs = o.getMetadata().getOwnerReferences();
+            assertTrue(refs.size() == 1 && uid.equals(refs.get(0).getUid()) && "PubSubTopology".equals(refs.get(0).getKind()),
+                    o.getKind() + " " + o.getMetadata().getName() + ": " + refs);
+        }
     }
 
     private ConfigMap routing(String ns, String name) {
