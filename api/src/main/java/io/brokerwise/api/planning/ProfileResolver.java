@@ -69,8 +69,8 @@ public final class ProfileResolver {
         return BuiltInProfiles.find(name, kind == null ? null : kind.name());
     }
 
-    public static ManifestException unknown(String name, String field) {
-        return new ManifestException(field + ": no BrokerProfile named '" + name + "'; give one with -f, or use a "
+    public static ProfileNotFoundException unknown(String name, String field) {
+        return new ProfileNotFoundException(field + ": no BrokerProfile named '" + name + "'; give one with -f, or use a "
                 + "built-in profile: " + String.join(", ", families()));
     }
 

@@ -2,6 +2,7 @@ package io.brokerwise.operator.topology;
 
 import io.brokerwise.api.planning.ManifestException;
 import io.brokerwise.api.planning.PlanningInput;
+import io.brokerwise.api.planning.ProfileNotFoundException;
 import io.brokerwise.api.planning.ProfileResolver;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
@@ -52,9 +53,10 @@ public final class TopologyPlanning {
             long started = System.nanoTime();
             Plan plan = planner.plan(input.workload(), profile, input.objectives(), input.limits(), input.mode());
             return new Planned(input, plan, profile, nodeCount, System.nanoTime() - started);
+        } catch (ProfileNotFoundException e) {
+            return new Invalid("ProfileNotFound", String.join("; ", e.problems()));
         } catch (ManifestException e) {
-            boolean profileMissing = e.problems().stream().anyMatch(p -> p.contains("no BrokerProfile named"));
-            return new Invalid(profileMissing ? "ProfileNotFound" : "InvalidSpec", String.join("; ", e.problems()));
+            return new Invalid("InvalidSpec", String.join("; ", e.problems()));
         }
     }
 
