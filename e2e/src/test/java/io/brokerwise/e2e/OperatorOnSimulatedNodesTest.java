@@ -109,12 +109,15 @@ class OperatorOnSimulatedNodesTest {
 
     /**
      * Polls replicas, then the routing map, then Ready pods (that order makes both checks sound) until
-     * the layout has {@code brokers} brokers everywhere, checking on every sample: the map names only Ready
-     * brokers (growth), and only ordinals below the StatefulSet's replicas (shrink: map first).
+     * the layout has {@code brokers} brokers everywhere, checking on every sample: a broker the map gains
+     * is Ready (growth), and the map names only ordinals below the StatefulSet's replicas (shrink: map
+     * first). A broker that turns not Ready after it joined the map stays in it, as designed; the final
+     * wait for Ready=True then fails if it does not come back.
      */
     private static void follow(KubernetesClient k8s, String ns, String name, int brokers, List<String> timeline) {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
         String last = "";
+        TreeSet<Integer> routedBefore = Topologies.routedOrdinals(k8s, ns, name);
         int mapReachedAt = -1;
         int replicasReachedAt = -1;
         for (int sample = 0; ; sample++) {
@@ -127,8 +130,13 @@ class OperatorOnSimulatedNodesTest {
                 timeline.add(now);
                 last = now;
             }
-            assertTrue(ready.containsAll(routed), "the map names a broker that is not Ready: " + now);
-            assertTrue(routed.isEmpty() || routed.last() < replicas, "the map names a broker beyond replicas: " + now);
+            TreeSet<Integer> gained = new TreeSet<>(routed);
+            gained.removeAll(routedBefore);
+            routedBefore = routed;
+            assertTrue(ready.containsAll(gained), () -> "the map gained a broker that is not Ready: " + now + "\n"
+                    + String.join("\n", timeline) + "\n" + Pods.describe(k8s, ns));
+            assertTrue(routed.isEmpty() || routed.last() < replicas, () -> "the map names a broker beyond replicas: "
+                    + now + "\n" + String.join("\n", timeline));
             if (mapReachedAt < 0 && routed.size() == brokers) {
                 mapReachedAt = sample;
             }
