@@ -1,6 +1,8 @@
 package io.brokerwise.benchmarks.loadgen;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /** The local brokers and publishers every command sets the same way (a picocli mixin). */
@@ -8,6 +10,9 @@ final class BrokerOptions {
 
     @Option(names = "--broker-cores", defaultValue = "1", description = "CPU quota per broker in cores; 0 = none")
     double brokerCores;
+    @Option(names = "--broker-cpus", description = "pin the brokers to these CPUs (a taskset list such as 1); run "
+            + "brokerwise-bench itself under taskset on the others")
+    String brokerCpus;
     @Option(names = "--broker-heap", defaultValue = "512m")
     String brokerHeap;
     @Option(names = "--publishers", defaultValue = "4")
@@ -26,7 +31,11 @@ final class BrokerOptions {
     }
 
     String[] asArguments() {
-        return new String[] {"--broker-cores", Double.toString(brokerCores), "--broker-heap", brokerHeap, "--publishers",
-            Integer.toString(publishers), "--delivery-mode", deliveryMode};
+        List<String> args = new ArrayList<>(List.of("--broker-cores", Double.toString(brokerCores), "--broker-heap",
+                brokerHeap, "--publishers", Integer.toString(publishers), "--delivery-mode", deliveryMode));
+        if (brokerCpus != null) {
+            args.addAll(List.of("--broker-cpus", brokerCpus));
+        }
+        return args.toArray(String[]::new);
     }
 }

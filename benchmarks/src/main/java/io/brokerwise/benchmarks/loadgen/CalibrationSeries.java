@@ -34,13 +34,13 @@ final class CalibrationSeries {
     List<CalibrationPoint> run(Path workDir, PrintStream progress) throws Exception {
         LoadSpec first = pointSpec.apply(design(grid.get(0)));
         List<CalibrationPoint> points = new ArrayList<>();
-        try (LocalFleet fleet = LocalFleet.start(1, first.brokerCores(), first.brokerHeap(), first.persistent(), workDir,
+        try (LocalFleet fleet = LocalFleet.start(1, first.brokerCores(), first.brokerCpus(), first.brokerHeap(), first.persistent(), workDir,
                 progress)) {
             for (int i = 0; i < grid.size(); i++) {
                 SelectorDesign design = design(grid.get(i));
                 LoadSpec spec = pointSpec.apply(design);
                 if (i == 0) {
-                    spec = withWarmup(spec, firstWarmup);
+                    spec = spec.warmingUpFor(firstWarmup);
                 }
                 progress.printf("loadgen: point %d/%d: r = %d, m_add = %d%n", i + 1, grid.size(), design.r(),
                         design.mAdd());
@@ -55,11 +55,5 @@ final class CalibrationSeries {
 
     private SelectorDesign design(int[] rm) {
         return new SelectorDesign(rm[0], rm[1], SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1);
-    }
-
-    private static LoadSpec withWarmup(LoadSpec s, java.time.Duration warmup) {
-        return new LoadSpec(s.publisherGroups(), s.subscriberGroups(), s.brokerCores(), s.brokerHeap(), s.publishers(),
-                s.mode(), s.ratePerPublisher(), s.persistent(), s.design(), s.messageBytes(), warmup, s.measure(),
-                s.cooldown(), s.maxMessagesPerPublisher(), s.seed());
     }
 }

@@ -38,7 +38,7 @@ final class LoadRun {
 
     /** Starts the brokers, measures once, stops them. */
     LoadResult run() throws Exception {
-        try (LocalFleet fleet = LocalFleet.start(spec.brokers(), spec.brokerCores(), spec.brokerHeap(),
+        try (LocalFleet fleet = LocalFleet.start(spec.brokers(), spec.brokerCores(), spec.brokerCpus(), spec.brokerHeap(),
                 spec.persistent(), workDir, progress)) {
             return measure(fleet);
         }
@@ -245,6 +245,7 @@ final class LoadRun {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("layout", spec.publisherGroups() + "x" + spec.subscriberGroups());
         d.put("brokerCores", spec.brokerCores());
+        d.put("brokerCpus", spec.brokerCpus());
         d.put("publishers", spec.publishers());
         d.put("mode", spec.mode().name());
         if (spec.mode() == LoadSpec.Mode.rate) {

@@ -8,8 +8,10 @@ import java.time.Duration;
  * the phases' end and by {@code maxMessagesPerPublisher}.
  *
  * @param brokerCores CPU quota of each broker in cores; 0 runs brokers without a cgroup (results flagged)
+ * @param brokerCpus  CPUs the brokers are pinned to (a taskset list such as "1"), or null for any
  */
-record LoadSpec(int publisherGroups, int subscriberGroups, double brokerCores, String brokerHeap, int publishers,
+record LoadSpec(int publisherGroups, int subscriberGroups, double brokerCores, String brokerCpus, String brokerHeap,
+                int publishers,
                 Mode mode, double ratePerPublisher, boolean persistent, SelectorDesign design, int messageBytes,
                 Duration warmup, Duration measure, Duration cooldown, long maxMessagesPerPublisher, long seed) {
 
@@ -29,6 +31,19 @@ record LoadSpec(int publisherGroups, int subscriberGroups, double brokerCores, S
         if (maxMessagesPerPublisher < 1) {
             throw new IllegalArgumentException("max messages per publisher must be positive");
         }
+    }
+
+    /** The same measurement with Poisson publishers at this rate each. */
+    LoadSpec poissonAt(double rate) {
+        return new LoadSpec(publisherGroups, subscriberGroups, brokerCores, brokerCpus, brokerHeap, publishers, Mode.rate,
+                rate, persistent, design, messageBytes, warmup, measure, cooldown, maxMessagesPerPublisher, seed);
+    }
+
+    /** The same measurement with another warm-up. */
+    LoadSpec warmingUpFor(Duration newWarmup) {
+        return new LoadSpec(publisherGroups, subscriberGroups, brokerCores, brokerCpus, brokerHeap, publishers, mode,
+                ratePerPublisher, persistent, design, messageBytes, newWarmup, measure, cooldown,
+                maxMessagesPerPublisher, seed);
     }
 
     int brokers() {

@@ -33,7 +33,7 @@ final class LocalBroker implements MeasuredBroker, AutoCloseable {
     }
 
     static LocalBroker start(BrokerConfiguration config, BrokerCredentials credentials, Path dir, CpuQuotaGroup group,
-                             String heap) throws IOException, InterruptedException {
+                             String cpus, String heap) throws IOException, InterruptedException {
         Files.createDirectories(dir);
         Path xml = dir.resolve("broker.xml");
         Files.writeString(xml, config.render());
@@ -41,6 +41,9 @@ final class LocalBroker implements MeasuredBroker, AutoCloseable {
         List<String> command = new ArrayList<>();
         if (group != null) {
             command.addAll(List.of("/bin/sh", "-c", group.enterCommand(), "broker"));
+        }
+        if (cpus != null) {
+            command.addAll(List.of("taskset", "-c", cpus)); // util-linux: a CPU of its own, no quota gaps
         }
         command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms" + heap,
                 "-Xmx" + heap, "-XX:+UseParallelGC", "-cp", classPath(), BrokerMain.class.getName()));

@@ -32,15 +32,15 @@ final class LocalFleet implements AutoCloseable {
         this.quotas = cores > 0 && CpuQuotaGroup.available();
     }
 
-    /** Starts {@code count} brokers of {@code cores} CPU each (0: no quota); all or none. */
-    static LocalFleet start(int count, double cores, String heap, boolean persistent, Path workDir, PrintStream progress)
-            throws IOException, InterruptedException {
+    /** Starts {@code count} brokers of {@code cores} CPU each (0: no quota), on {@code cpus} if given; all or none. */
+    static LocalFleet start(int count, double cores, String cpus, String heap, boolean persistent, Path workDir,
+                            PrintStream progress) throws IOException, InterruptedException {
         CpuQuotaGroup.removeStale();
         LocalFleet fleet = new LocalFleet(cores);
         Runtime.getRuntime().addShutdownHook(fleet.cleanup);
         try {
             for (int i = 0; i < count; i++) {
-                fleet.startOne(i, heap, persistent, workDir);
+                fleet.startOne(i, cpus, heap, persistent, workDir);
                 progress.printf("loadgen: broker %d up at %s%s%n", i, fleet.brokers.get(i).address,
                         fleet.quotas ? " with " + cores + " cores" : " without a CPU quota");
             }
@@ -51,7 +51,7 @@ final class LocalFleet implements AutoCloseable {
         }
     }
 
-    private void startOne(int i, String heap, boolean persistent, Path workDir) throws IOException, InterruptedException {
+    private void startOne(int i, String cpus, String heap, boolean persistent, Path workDir) throws IOException, InterruptedException {
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
@@ -60,7 +60,7 @@ final class LocalFleet implements AutoCloseable {
                 workDir.resolve("b" + i + "/data").toString());
         CpuQuotaGroup group = quotas ? CpuQuotaGroup.create("b" + i, cores) : null;
         try {
-            brokers.add(LocalBroker.start(config, credentials, workDir.resolve("b" + i), group, heap));
+            brokers.add(LocalBroker.start(config, credentials, workDir.resolve("b" + i), group, cpus, heap));
             ports.add(port);
         } catch (IOException | InterruptedException | RuntimeException e) {
             if (group != null) {

@@ -35,7 +35,8 @@ final class RunCommand implements Callable<Integer> {
     int mAdd;
     @Option(names = "--filter-kind", defaultValue = "property", description = "property | correlation")
     SelectorDesign.Kind kind;
-    @Option(names = "--filter-shape", defaultValue = "simple", description = "simple | or | and | in")
+    @Option(names = "--filter-shape", defaultValue = "simple",
+            description = "simple | or | and | in | none (no selector: every subscriber gets every message, m_add 0)")
     SelectorDesign.Shape shape;
     @Option(names = "--components", defaultValue = "1", description = "components per filter (or/and/in)")
     int components;
@@ -92,7 +93,7 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--layout must look like 2x3, got " + layout);
         }
         return new LoadSpec(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), brokers.brokerCores,
-                brokers.brokerHeap, brokers.publishers, mode, rate, brokers.persistent(), design, messageBytes,
+                brokers.brokerCpus, brokers.brokerHeap, brokers.publishers, mode, rate, brokers.persistent(), design, messageBytes,
                 duration(warmup), duration(measure), duration(cooldown), maxMessages, seed);
     }
 

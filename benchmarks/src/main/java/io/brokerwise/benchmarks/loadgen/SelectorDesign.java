@@ -16,8 +16,11 @@ record SelectorDesign(int r, int mAdd, Kind kind, Shape shape, int components) {
     /** What the selector tests: an application property or the JMS correlation ID. */
     enum Kind { property, correlation }
 
-    /** How components combine: a single comparison, or an OR / AND / IN filter of n components. */
-    enum Shape { simple, or, and, in }
+    /**
+     * How components combine: a single comparison, or an OR / AND / IN filter of n components; or no
+     * selector at all (every subscriber receives every message), the baseline {@code artemis perf} measures.
+     */
+    enum Shape { simple, or, and, in, none }
 
     /** The application property the selectors test. */
     static final String PROPERTY = "bw_key";
@@ -26,8 +29,11 @@ record SelectorDesign(int r, int mAdd, Kind kind, Shape shape, int components) {
         if (r < 0 || mAdd < 0 || r + mAdd < 1) {
             throw new IllegalArgumentException("need r >= 0, m_add >= 0 and at least one subscriber");
         }
-        if (components < 1 || shape == Shape.simple && components != 1) {
+        if (components < 1 || (shape == Shape.simple || shape == Shape.none) && components != 1) {
             throw new IllegalArgumentException("a simple selector has 1 component, the others at least 1");
+        }
+        if (shape == Shape.none && mAdd != 0) {
+            throw new IllegalArgumentException("without selectors every subscriber matches: m_add must be 0");
         }
     }
 
@@ -40,7 +46,10 @@ record SelectorDesign(int r, int mAdd, Kind kind, Shape shape, int components) {
         return r + mAdd;
     }
 
-    /** Selectors in subscriber order: first the r matching ones, then the mAdd non-matching ones. */
+    /**
+     * Selectors in subscriber order: first the r matching ones, then the mAdd non-matching ones; null
+     * entries (shape none) subscribe without a selector.
+     */
     List<String> selectors() {
         List<String> out = new ArrayList<>();
         for (int s = 0; s < subscribers(); s++) {
@@ -58,6 +67,7 @@ record SelectorDesign(int r, int mAdd, Kind kind, Shape shape, int components) {
             others.add("x" + subscriber + "_" + c);
         }
         return switch (shape) {
+            case none -> null;
             case simple -> field + " = '" + deciding + "'";
             case or -> join(" OR ", others.stream().map(o -> field + " = '" + o + "'").toList(),
                     field + " = '" + deciding + "'");

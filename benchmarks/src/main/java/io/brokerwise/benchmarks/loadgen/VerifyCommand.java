@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -32,8 +33,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code brokerwise-bench verify}: plans a PubSubTopology, then measures the saturated capacity of the
- * chosen layout and of the rejected alternatives that fit on the local brokers, all on one set of brokers
- * kept warm, and sets each measurement beside the model's prediction at full utilization.
+ * chosen layout and of the rejected alternatives that fit on the local brokers, each on brokers started
+ * for it, and sets each measurement beside the model's prediction at full utilization.
  */
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = "Measure the planned layout and its alternatives on local brokers against the prediction.")
@@ -52,22 +53,30 @@ final class VerifyCommand implements Callable<Integer> {
     int alternatives;
     @Mixin
     BrokerOptions brokers = new BrokerOptions();
-    @Option(names = "--first-warmup", defaultValue = "30s")
-    String firstWarmup;
-    @Option(names = "--warmup", defaultValue = "5s")
+    @Option(names = "--warmup", defaultValue = "30s",
+            description = "warm-up of each layout on the brokers started for it (at 0.25 cores a broker needs minutes)")
     String warmup;
+    @Option(names = "--latency-warmup", defaultValue = "10s", description = "warm-up before each Poisson run")
+    String latencyWarmup;
     @Option(names = "--measure", defaultValue = "15s")
     String measure;
-    @Option(names = "--latency-at", split = ",", defaultValue = "0.1,0.5,0.7,0.9",
+    @Option(names = "--latency-at", defaultValue = "0.1,0.5,0.7,0.9",
             description = "Poisson loads, as fractions of the planned layout's measured capacity, at which to measure "
                     + "latency against the Gamma-approximation (the lowest serves as the no-queueing baseline); "
                     + "empty for none")
-    double[] latencyAt;
+    String latencyAt;
     @Option(names = "--out", description = "write the JSON verdicts here as well")
     Path out;
 
     @Override
     public Integer call() throws Exception {
+        List<Double> loads;
+        try {
+            loads = latencyLoads();
+        } catch (IllegalArgumentException e) {
+            System.err.println("loadgen: " + e.getMessage());
+            return 2;
+        }
         PubSubTopology topology = read(topologyFile).one(PubSubTopology.class);
         BrokerProfile profile = profile(topology);
         PlanningInput input = PlanningInput.from(topology.getSpec(), maxBrokers);
@@ -78,20 +87,20 @@ final class VerifyCommand implements Callable<Integer> {
             return 3;
         }
         SelectorDesign design = design(topology.getSpec().workload, input.workload());
-        int most = layouts.stream().mapToInt(e -> Math.toIntExact(e.brokers())).max().orElse(1);
         List<Map<String, Object>> verdicts = new ArrayList<>();
         Path work = brokers.workDir != null ? brokers.workDir : Files.createTempDirectory("brokerwise-verify");
-        try (LocalFleet fleet = LocalFleet.start(most, brokers.brokerCores, brokers.brokerHeap, brokers.persistent(),
-                work, System.err)) {
-            for (int i = 0; i < layouts.size(); i++) {
-                LayoutEvaluation e = layouts.get(i);
-                LoadSpec spec = spec(e, design, i == 0 ? firstWarmup : warmup);
-                System.err.printf("loadgen: layout %s (%s)%n", e.layout(), i == 0 && plan.chosen().isPresent()
-                        ? "planned" : "alternative");
-                LoadResult result = new LoadRun(spec, work, System.err).measure(fleet);
-                Map<String, Object> verdict = verdict(e, input.objectives().maxUtilization(), plan, result);
-                if (i == 0 && latencyAt != null && latencyAt.length > 0) {
-                    verdict.put("latency", latency(fleet, work, e, design, result.publishedPerSecond()));
+        for (LayoutEvaluation e : layouts) {
+            boolean planned = plan.chosen().map(c -> c.layout().equals(e.layout())).orElse(false);
+            System.err.printf("loadgen: layout %s (%s)%n", e.layout(), planned ? "planned" : "alternative");
+            // Fresh brokers for every layout: no subscription, backlog or JIT profile of another layout left.
+            try (LocalFleet fleet = LocalFleet.start(Math.toIntExact(e.brokers()), brokers.brokerCores,
+                    brokers.brokerCpus, brokers.brokerHeap, brokers.persistent(), work, System.err)) {
+                LoadResult result = new LoadRun(spec(e, design, warmup), work, System.err).measure(fleet);
+                Map<String, Object> verdict = verdict(e, input.objectives().maxUtilization(), planned, plan, result);
+                unevenDispatch(e, design).ifPresent(note -> verdict.put("note", note));
+                if (planned && !loads.isEmpty()) {
+                    verdict.put("latency", latency(fleet, work, e, design, result.publishedPerSecond(),
+                            (Double) verdict.get("predictedSaturatedMsgsPerSecond"), loads));
                 }
                 verdicts.add(verdict);
             }
@@ -143,10 +152,14 @@ final class VerifyCommand implements Callable<Integer> {
         return new SelectorDesign(r, (int) filters - r, kind, shape, w.filterComponents());
     }
 
-    /** Publisher threads: enough to saturate, an equal number per row. */
+    /**
+     * Publisher threads: --publishers per row. Every broker of a row hears all of that row's publishers, so
+     * each broker takes as many producers as the calibration's single broker did, whatever the layout: a
+     * broker's cost per received message depends on how many connections it is spread over.
+     */
     private LoadSpec spec(LayoutEvaluation e, SelectorDesign design, String warm) {
         int rows = e.layout().publisherGroups();
-        int threads = rows * Math.max(1, (int) Math.ceil(brokers.publishers / (double) rows));
+        int threads = rows * brokers.publishers;
         List<String> args = new ArrayList<>(List.of(brokers.asArguments()));
         args.addAll(List.of("--layout", rows + "x" + e.layout().subscriberGroups(), "--warmup", warm, "--measure",
                 measure, "--cooldown", "1s"));
@@ -159,19 +172,19 @@ final class VerifyCommand implements Callable<Integer> {
      * Poisson runs at fractions u of the measured capacity: measured end-to-end latency (send to delivery:
      * waiting, service, network and client) next to the Gamma-approximation's waiting time at utilization u
      * for the most loaded broker's service time. The lowest u has next to no queueing, so the growth of the
-     * measured latency over it is what compares with the predicted waiting time.
+     * measured latency over it is what compares with the predicted waiting time. At a fixed utilization the
+     * waiting time scales with the mean service time, so the prediction is also given at the mean service
+     * time the measured capacity implies ({@code predicted / measured} times the profile's).
      */
     private List<Map<String, Object>> latency(LocalFleet fleet, Path work, LayoutEvaluation e, SelectorDesign design,
-                                              double capacity) throws Exception {
+                                              double capacity, double predictedCapacity, List<Double> loads)
+            throws Exception {
         List<Map<String, Object>> rows = new ArrayList<>();
         ServiceTime b = e.serviceTime();
-        for (double u : latencyAt) {
-            LoadSpec saturated = spec(e, design, warmup);
-            LoadSpec spec = new LoadSpec(saturated.publisherGroups(), saturated.subscriberGroups(),
-                    saturated.brokerCores(), saturated.brokerHeap(), saturated.publishers(), LoadSpec.Mode.rate,
-                    u * capacity / saturated.publishers(), saturated.persistent(), design, saturated.messageBytes(),
-                    saturated.warmup(), saturated.measure(), saturated.cooldown(), saturated.maxMessagesPerPublisher(),
-                    saturated.seed());
+        double measuredOverProfile = predictedCapacity / capacity;
+        for (double u : loads) {
+            LoadSpec saturated = spec(e, design, latencyWarmup);
+            LoadSpec spec = saturated.poissonAt(u * capacity / saturated.publishers());
             System.err.printf("loadgen: Poisson load %.0f%% of the measured capacity%n", 100 * u);
             LoadResult r = new LoadRun(spec, work, System.err).measure(fleet);
             GammaApproximation w = GammaApproximation.of(new MG1Queue(u / b.mean(), b));
@@ -182,6 +195,8 @@ final class VerifyCommand implements Callable<Integer> {
             row.put("predictedWaitingP50Micros", 1e6 * w.quantile(0.5));
             row.put("predictedWaitingP99Micros", 1e6 * w.quantile(0.99));
             row.put("predictedServiceMeanMicros", 1e6 * b.mean());
+            row.put("measuredServiceMeanMicros", 1e6 * b.mean() * measuredOverProfile);
+            row.put("predictedWaitingP99MicrosAtMeasuredServiceTime", 1e6 * w.quantile(0.99) * measuredOverProfile);
             row.put("valid", r.valid());
             row.put("validityProblems", r.validityProblems());
             rows.add(row);
@@ -189,11 +204,49 @@ final class VerifyCommand implements Callable<Integer> {
         return rows;
     }
 
-    private static Map<String, Object> verdict(LayoutEvaluation e, double maxUtilization, Plan plan, LoadResult r) {
+    /**
+     * Subscribers go to the columns in turn and the first round(E[R]) of them match every message, so the
+     * matching ones split evenly only when l divides their number; otherwise the busiest broker dispatches
+     * more copies than the model's E[R]/l (uniform interest) and the measurement says so.
+     */
+    static Optional<String> unevenDispatch(LayoutEvaluation e, SelectorDesign design) {
+        int l = e.layout().subscriberGroups();
+        if (design.r() % l == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format("the %d matching subscribers do not split evenly over %d columns: the busiest "
+                + "broker dispatches %d copies where the model has %.2f", design.r(), l, (design.r() + l - 1) / l,
+                (double) design.r() / l));
+    }
+
+    /** The --latency-at fractions; none when it is blank. */
+    private List<Double> latencyLoads() {
+        if (latencyAt == null || latencyAt.isBlank()) {
+            return List.of();
+        }
+        List<Double> loads = new ArrayList<>();
+        for (String part : latencyAt.split(",")) {
+            double u;
+            try {
+                u = Double.parseDouble(part.trim());
+            } catch (NumberFormatException e) {
+                u = Double.NaN;
+            }
+            if (!(u > 0 && u < 1)) {
+                throw new IllegalArgumentException(
+                        "--latency-at: each load is a fraction of the capacity in (0, 1), got '" + part.trim() + "'");
+            }
+            loads.add(u);
+        }
+        return loads;
+    }
+
+    private static Map<String, Object> verdict(LayoutEvaluation e, double maxUtilization, boolean planned, Plan plan,
+                                               LoadResult r) {
         double predicted = e.capacity() / maxUtilization;
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("layout", e.layout().toString());
-        v.put("planned", plan.chosen().map(c -> c.layout().equals(e.layout())).orElse(false));
+        v.put("planned", planned);
         plan.alternatives().stream().filter(a -> a.evaluation().layout().equals(e.layout())).findFirst()
                 .ifPresent(a -> v.put("rejectedBecause", a.reason()));
         v.put("predictedSaturatedMsgsPerSecond", predicted);

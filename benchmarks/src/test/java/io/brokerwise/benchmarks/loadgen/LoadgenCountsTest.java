@@ -1,6 +1,7 @@
 package io.brokerwise.benchmarks.loadgen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -24,7 +25,7 @@ class LoadgenCountsTest {
 
     @Test
     void saturatedRunCountsMatchTheBroker() throws Exception {
-        LoadSpec spec = new LoadSpec(1, 1, 0.5, "256m", 1, LoadSpec.Mode.saturate, 0, false,
+        LoadSpec spec = new LoadSpec(1, 1, 0.5, null, "256m", 1, LoadSpec.Mode.saturate, 0, false,
                 new SelectorDesign(2, 3, SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1), 100,
                 Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofMillis(500), 200_000, 1);
         assertCountsMatchAndNothingLeft(spec);
@@ -32,12 +33,20 @@ class LoadgenCountsTest {
 
     @Test
     void poissonRunOnTwoColumnsWithComplexCorrelationFiltersCountsMatch() throws Exception {
-        LoadSpec spec = new LoadSpec(1, 2, 0.5, "256m", 2, LoadSpec.Mode.rate, 200, true,
+        LoadSpec spec = new LoadSpec(1, 2, 0.5, null, "256m", 2, LoadSpec.Mode.rate, 200, true,
                 new SelectorDesign(1, 2, SelectorDesign.Kind.correlation, SelectorDesign.Shape.or, 3), 100,
                 Duration.ofMillis(500), Duration.ofSeconds(2), Duration.ofMillis(500), 2_000, 7);
         LoadResult result = assertCountsMatchAndNothingLeft(spec);
         assertTrue(result.latencyCorrectedForCoordinatedOmission());
         assertEquals(2, result.brokerReported().size());
+    }
+
+    @Test
+    void runWithoutSelectorsDeliversEveryMessageToEverySubscriber() throws Exception {
+        LoadSpec spec = new LoadSpec(1, 1, 0.5, null, "256m", 1, LoadSpec.Mode.saturate, 0, false,
+                new SelectorDesign(2, 0, SelectorDesign.Kind.property, SelectorDesign.Shape.none, 1), 100,
+                Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofMillis(500), 200_000, 1);
+        assertCountsMatchAndNothingLeft(spec);
     }
 
     private LoadResult assertCountsMatchAndNothingLeft(LoadSpec spec) throws Exception {
@@ -68,5 +77,9 @@ class LoadgenCountsTest {
                 "bw_key IN ('x2_1', 'x2_2', 'v1')", "bw_key IN ('x3_1', 'x3_2', 'v2')"), d.selectors());
         assertEquals("JMSCorrelationID <> 'x0_1' AND JMSCorrelationID = 'v0'",
                 new SelectorDesign(1, 0, SelectorDesign.Kind.correlation, SelectorDesign.Shape.and, 2).selectors().get(0));
+        assertEquals(java.util.Arrays.asList(null, null),
+                new SelectorDesign(2, 0, SelectorDesign.Kind.property, SelectorDesign.Shape.none, 1).selectors());
+        assertThrows(IllegalArgumentException.class,
+                () -> new SelectorDesign(1, 1, SelectorDesign.Kind.property, SelectorDesign.Shape.none, 1));
     }
 }

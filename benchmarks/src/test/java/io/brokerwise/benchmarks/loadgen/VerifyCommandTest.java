@@ -1,6 +1,7 @@
 package io.brokerwise.benchmarks.loadgen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -31,15 +32,17 @@ class VerifyCommandTest {
         Path out = dir.resolve("verdicts.json");
         int exit = new CommandLine(new VerifyCommand()).execute("-f", topology.toString(), "--max-brokers", "2",
                 "--alternatives", "1", "--broker-cores", "0.5", "--broker-heap", "256m", "--publishers", "2",
-                "--first-warmup", "1s", "--warmup", "300ms", "--measure", "1s", "--latency-at", "0.5", "--work-dir", dir.resolve("w").toString(),
+                "--warmup", "1s", "--latency-warmup", "300ms", "--measure", "1s", "--latency-at", "0.5", "--work-dir", dir.resolve("w").toString(),
                 "--out", out.toString());
         assertEquals(0, exit);
         JsonNode verdicts = new ObjectMapper().readTree(out.toFile());
         assertEquals(2, verdicts.size());
         assertEquals("PSR 1x1", verdicts.get(0).get("layout").asText());
         assertTrue(verdicts.get(0).get("planned").asBoolean());
+        assertFalse(verdicts.get(0).has("note"), "r = 2 splits evenly over one column");
         assertEquals("SSR 1x2", verdicts.get(1).get("layout").asText());
         assertTrue(verdicts.get(1).has("rejectedBecause"));
+        assertFalse(verdicts.get(1).has("latency"), "latency only for the planned layout");
         JsonNode latency = verdicts.get(0).get("latency");
         assertEquals(1, latency.size(), "one Poisson load for the planned layout");
         assertTrue(latency.get(0).get("predictedWaitingP99Micros").asDouble() > 0);
@@ -49,5 +52,11 @@ class VerifyCommandTest {
             assertTrue(v.get("result").get("countsMatchBrokers").asBoolean(), v.toString());
             assertEquals(2, v.get("result").get("spec").get("r").asInt());
         }
+    }
+
+    @Test
+    void aLatencyLoadOutsideZeroToOneIsACommandLineError() {
+        int exit = new CommandLine(new VerifyCommand()).execute("-f", "unused.yaml", "--latency-at", "0.5,1.2");
+        assertEquals(2, exit);
     }
 }
