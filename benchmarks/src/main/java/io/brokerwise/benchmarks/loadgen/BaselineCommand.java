@@ -2,7 +2,6 @@ package io.brokerwise.benchmarks.loadgen;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,11 +63,7 @@ final class BaselineCommand implements Callable<Integer> {
                     + "of the better%n", perf.get(0).get("publishedPerSecond"), perf.get(1).get("publishedPerSecond"),
                     ours.publishedPerSecond(), 100 * ours.publishedPerSecond() / best);
         }
-        String json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(result);
-        System.out.println(json);
-        if (out != null) {
-            Files.writeString(out, json + "\n");
-        }
+        JsonResult.emit(result, out);
         return 0;
     }
 

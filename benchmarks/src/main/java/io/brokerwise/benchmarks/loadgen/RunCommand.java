@@ -1,7 +1,5 @@
 package io.brokerwise.benchmarks.loadgen;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.brokerwise.api.routing.RoutingMap;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.client.RoutingMapWatcher;
@@ -71,11 +69,7 @@ final class RunCommand implements Callable<Integer> {
             Path work = brokers.workDir != null ? brokers.workDir : Files.createTempDirectory("brokerwise-bench");
             result = new LoadRun(spec(), work, System.err).run();
         }
-        String json = json(result);
-        System.out.println(json);
-        if (out != null) {
-            Files.writeString(out, json + "\n");
-        }
+        JsonResult.emit(result, out);
         if (!result.valid()) {
             result.validityProblems().forEach(p -> System.err.println("loadgen: NOT VALID: " + p));
         }
@@ -95,10 +89,6 @@ final class RunCommand implements Callable<Integer> {
         return new LoadSpec(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), brokers.brokerCores,
                 brokers.brokerCpus, brokers.brokerHeap, brokers.publishers, mode, rate, brokers.persistent(), design, messageBytes,
                 duration(warmup), duration(measure), duration(cooldown), maxMessages, seed);
-    }
-
-    static String json(LoadResult result) throws Exception {
-        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(result);
     }
 
     /** 500ms, 10s, 2m. */

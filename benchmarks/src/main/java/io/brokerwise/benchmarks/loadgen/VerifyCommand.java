@@ -1,7 +1,5 @@
 package io.brokerwise.benchmarks.loadgen;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.brokerwise.api.planning.ManifestException;
 import io.brokerwise.api.planning.ManifestReader;
 import io.brokerwise.api.planning.PlanningInput;
@@ -111,11 +109,7 @@ final class VerifyCommand implements Callable<Integer> {
                     (Double) v.get("predictedSaturatedMsgsPerSecond"), (Double) v.get("measuredMsgsPerSecond"),
                     100 * (Double) v.get("relativeError"), v.get("valid"));
         }
-        String json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(verdicts);
-        System.out.println(json);
-        if (out != null) {
-            Files.writeString(out, json + "\n");
-        }
+        JsonResult.emit(verdicts, out);
         return 0;
     }
 

@@ -51,7 +51,7 @@ class LoadgenCountsTest {
 
     private LoadResult assertCountsMatchAndNothingLeft(LoadSpec spec) throws Exception {
         LoadResult result = new LoadRun(spec, dir, System.err).run();
-        System.err.println(RunCommand.json(result));
+        System.err.println(JsonResult.text(result));
         assertTrue(result.sentTotal() > 0, "something was sent");
         assertEquals(result.sentTotal() * spec.design().r(), result.deliveredTotal(), "each message reached r subscribers");
         long received = result.brokerReported().stream().mapToLong(b -> b.get("received")).sum();
