@@ -3,7 +3,6 @@ package io.brokerwise.benchmarks.loadgen;
 import io.brokerwise.client.Outgoing;
 import io.brokerwise.client.Publisher;
 import java.util.Arrays;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 
@@ -31,9 +30,9 @@ final class PublisherLoop implements Runnable {
         this.random = new SplittableRandom(seed);
         byte[] body = new byte[spec.messageBytes()];
         Arrays.fill(body, (byte) 'm');
-        String matching = SelectorDesign.value(0);
+        SelectorDesign design = spec.design();
         for (int i = 0; i < POOL; i++) {
-            pool[i] = new Outgoing(body, Map.of(SelectorDesign.PROPERTY, matching), matching);
+            pool[i] = new Outgoing(body, design.messageProperties(), design.messageCorrelationId());
         }
     }
 

@@ -34,7 +34,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--filter-kind", defaultValue = "property", description = "property | correlation")
     SelectorDesign.Kind kind;
     @Option(names = "--filter-shape", defaultValue = "simple",
-            description = "simple | or | and | in | none (no selector: every subscriber gets every message, m_add 0)")
+            description = "simple | or | and | in | none (no selectors, and nothing in the messages to select on: every "
+                    + "subscriber gets every message; m_add 0)")
     SelectorDesign.Shape shape;
     @Option(names = "--components", defaultValue = "1", description = "components per filter (or/and/in)")
     int components;

@@ -2,6 +2,7 @@ package io.brokerwise.benchmarks.loadgen;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.StringJoiner;
 
 /**
@@ -40,6 +41,20 @@ record SelectorDesign(int r, int mAdd, Kind kind, Shape shape, int components) {
     /** The value every message carries; matching subscribers filter for it. */
     static String value(int i) {
         return "v" + i;
+    }
+
+    /**
+     * The application properties every message carries: the value the matching subscribers filter for. Both
+     * selector kinds' messages carry it and the correlation ID alike, so the two kinds measure the same
+     * message; without selectors a message carries neither, like those of {@code artemis perf}.
+     */
+    Map<String, Object> messageProperties() {
+        return shape == Shape.none ? Map.of() : Map.of(PROPERTY, value(0));
+    }
+
+    /** The JMS correlation ID every message carries (see {@link #messageProperties()}), or null for none. */
+    String messageCorrelationId() {
+        return shape == Shape.none ? null : value(0);
     }
 
     int subscribers() {

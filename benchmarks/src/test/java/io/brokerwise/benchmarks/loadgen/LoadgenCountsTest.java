@@ -81,5 +81,11 @@ class LoadgenCountsTest {
                 new SelectorDesign(2, 0, SelectorDesign.Kind.property, SelectorDesign.Shape.none, 1).selectors());
         assertThrows(IllegalArgumentException.class,
                 () -> new SelectorDesign(1, 1, SelectorDesign.Kind.property, SelectorDesign.Shape.none, 1));
+        // without selectors a message carries nothing to select on, like artemis perf's
+        SelectorDesign none = new SelectorDesign(1, 0, SelectorDesign.Kind.property, SelectorDesign.Shape.none, 1);
+        assertEquals(java.util.Map.of(), none.messageProperties());
+        assertEquals(null, none.messageCorrelationId());
+        assertEquals(java.util.Map.of("bw_key", "v0"), d.messageProperties());
+        assertEquals("v0", d.messageCorrelationId());
     }
 }
