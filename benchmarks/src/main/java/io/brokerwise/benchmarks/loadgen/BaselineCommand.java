@@ -50,18 +50,20 @@ final class BaselineCommand implements Callable<Integer> {
         Map<String, Object> result = new LinkedHashMap<>();
         try (LocalFleet fleet = LocalFleet.start(1, brokers.brokerCores, brokers.brokerCpus, brokers.brokerHeap, brokers.persistent(), work,
                 System.err)) {
+            LoadSpec spec = spec();
             List<Map<String, Object>> perf = new ArrayList<>();
-            perf.add(artemisPerf(fleet, work.resolve("artemis-perf-1.json")));
+            perf.add(artemisPerf(fleet, spec.brokerCpuLimit(), work.resolve("artemis-perf-1.json")));
             System.err.println("loadgen: brokerwise-bench, no selectors");
-            LoadResult ours = new LoadRun(spec(), work, System.err).measure(fleet);
-            perf.add(artemisPerf(fleet, work.resolve("artemis-perf-2.json")));
+            LoadResult ours = new LoadRun(spec, work, System.err).measure(fleet);
+            perf.add(artemisPerf(fleet, spec.brokerCpuLimit(), work.resolve("artemis-perf-2.json")));
             double best = perf.stream().mapToDouble(p -> (Double) p.get("publishedPerSecond")).max().orElseThrow();
+            double ratio = ours.publishedPerSecond() / best;
             result.put("artemisPerf", perf);
             result.put("loadGenerator", ours);
-            result.put("ratioToBestArtemisPerf", ours.publishedPerSecond() / best);
+            result.put("ratioToBestArtemisPerf", ratio);
             System.err.printf("loadgen: artemis perf %,.0f and %,.0f msgs/s, brokerwise-bench %,.0f msgs/s: %.1f%% "
                     + "of the better%n", perf.get(0).get("publishedPerSecond"), perf.get(1).get("publishedPerSecond"),
-                    ours.publishedPerSecond(), 100 * ours.publishedPerSecond() / best);
+                    ours.publishedPerSecond(), 100 * ratio);
         }
         JsonResult.emit(result, out);
         return 0;
@@ -81,10 +83,10 @@ final class BaselineCommand implements Callable<Integer> {
      * this generator has publishers, each on its own thread, asynchronous sends; the broker's CPU sampled
      * over the measured seconds. Its rate is the mean of its per-second samples after the warm-up.
      */
-    private Map<String, Object> artemisPerf(LocalFleet fleet, Path report) throws IOException, InterruptedException {
+    private Map<String, Object> artemisPerf(LocalFleet fleet, double brokerCpuLimit, Path report)
+            throws IOException, InterruptedException {
         LocalBroker broker = fleet.brokers.get(0);
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms1g", "-Xmx1g", "-cp", artemisClasspath, "org.apache.activemq.artemis.cli.Artemis",
+        List<String> command = new ArrayList<>(List.of(LocalBroker.JAVA, "-Xms1g", "-Xmx1g", "-cp", artemisClasspath, "org.apache.activemq.artemis.cli.Artemis",
                 "perf", "client", "--url", "tcp://" + broker.address,
                 "--user", fleet.credentials.user(), "--password", fleet.credentials.password(),
                 "--producers", Integer.toString(brokers.publishers), "--threads", Integer.toString(brokers.publishers),
@@ -103,7 +105,7 @@ final class BaselineCommand implements Callable<Integer> {
             TimeUnit.SECONDS.sleep(warmupSeconds);
             double cpuBefore = broker.cpuSeconds();
             TimeUnit.SECONDS.sleep(measureSeconds);
-            double brokerCpu = (broker.cpuSeconds() - cpuBefore) / measureSeconds / fleet.cores;
+            double brokerCpu = (broker.cpuSeconds() - cpuBefore) / measureSeconds / brokerCpuLimit;
             if (!perf.waitFor(120, TimeUnit.SECONDS)) {
                 throw new IOException("artemis perf did not finish within 120 s after its duration; see " + report);
             }

@@ -155,8 +155,7 @@ final class LoadRun {
                 double seconds = spec.measure().toNanos() / 1e9;
                 clientShare = (os.getProcessCpuTime() / 1e9 - clientAtStart) / (seconds * clientCores);
                 for (int i = 0; i < brokers.size(); i++) {
-                    double quota = spec.brokerCores() > 0 ? spec.brokerCores() : 1;
-                    brokerCpu[i] = (brokers.get(i).cpuSeconds() - brokerAtStart[i]) / (seconds * quota);
+                    brokerCpu[i] = (brokers.get(i).cpuSeconds() - brokerAtStart[i]) / (seconds * spec.brokerCpuLimit());
                 }
             }
             long sent = clock.sent.sum();

@@ -46,6 +46,11 @@ record LoadSpec(int publisherGroups, int subscriberGroups, double brokerCores, S
                 maxMessagesPerPublisher, seed);
     }
 
+    /** The CPU a broker may use, in cores: its quota, or one core when it runs without one. */
+    double brokerCpuLimit() {
+        return brokerCores > 0 ? brokerCores : 1;
+    }
+
     int brokers() {
         return publisherGroups * subscriberGroups;
     }

@@ -20,6 +20,9 @@ import java.util.concurrent.TimeUnit;
  */
 final class LocalBroker implements MeasuredBroker, AutoCloseable {
 
+    /** The java launcher of this JVM, for the brokers and other tools' JVMs. */
+    static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+
     final String address;
     final Process process;
     final CpuQuotaGroup group;
@@ -45,7 +48,7 @@ final class LocalBroker implements MeasuredBroker, AutoCloseable {
         if (cpus != null) {
             command.addAll(List.of("taskset", "-c", cpus)); // util-linux: a CPU of its own, no quota gaps
         }
-        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms" + heap,
+        command.addAll(List.of(JAVA, "-Xms" + heap,
                 "-Xmx" + heap, "-XX:+UseParallelGC", "-cp", classPath(), BrokerMain.class.getName()));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put("BROKER_XML", xml.toString());

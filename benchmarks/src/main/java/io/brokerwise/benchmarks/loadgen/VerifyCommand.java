@@ -94,11 +94,11 @@ final class VerifyCommand implements Callable<Integer> {
             try (LocalFleet fleet = LocalFleet.start(Math.toIntExact(e.brokers()), brokers.brokerCores,
                     brokers.brokerCpus, brokers.brokerHeap, brokers.persistent(), work, System.err)) {
                 LoadResult result = new LoadRun(spec(e, design, warmup), work, System.err).measure(fleet);
-                Map<String, Object> verdict = verdict(e, input.objectives().maxUtilization(), planned, plan, result);
+                double predicted = e.capacity() / input.objectives().maxUtilization();
+                Map<String, Object> verdict = verdict(e, predicted, planned, plan, result);
                 unevenDispatch(e, design).ifPresent(note -> verdict.put("note", note));
                 if (planned && !loads.isEmpty()) {
-                    verdict.put("latency", latency(fleet, work, e, design, result.publishedPerSecond(),
-                            (Double) verdict.get("predictedSaturatedMsgsPerSecond"), loads));
+                    verdict.put("latency", latency(fleet, work, e, design, result.publishedPerSecond(), predicted, loads));
                 }
                 verdicts.add(verdict);
             }
@@ -176,8 +176,8 @@ final class VerifyCommand implements Callable<Integer> {
         List<Map<String, Object>> rows = new ArrayList<>();
         ServiceTime b = e.serviceTime();
         double measuredOverProfile = predictedCapacity / capacity;
+        LoadSpec saturated = spec(e, design, latencyWarmup);
         for (double u : loads) {
-            LoadSpec saturated = spec(e, design, latencyWarmup);
             LoadSpec spec = saturated.poissonAt(u * capacity / saturated.publishers());
             System.err.printf("loadgen: Poisson load %.0f%% of the measured capacity%n", 100 * u);
             LoadResult r = new LoadRun(spec, work, System.err).measure(fleet);
@@ -187,10 +187,11 @@ final class VerifyCommand implements Callable<Integer> {
             row.put("offeredMsgsPerSecond", u * capacity);
             row.put("measuredLatencyMicros", r.latencyMicros());
             row.put("predictedWaitingP50Micros", 1e6 * w.quantile(0.5));
-            row.put("predictedWaitingP99Micros", 1e6 * w.quantile(0.99));
+            double p99 = w.quantile(0.99);
+            row.put("predictedWaitingP99Micros", 1e6 * p99);
             row.put("predictedServiceMeanMicros", 1e6 * b.mean());
             row.put("measuredServiceMeanMicros", 1e6 * b.mean() * measuredOverProfile);
-            row.put("predictedWaitingP99MicrosAtMeasuredServiceTime", 1e6 * w.quantile(0.99) * measuredOverProfile);
+            row.put("predictedWaitingP99MicrosAtMeasuredServiceTime", 1e6 * p99 * measuredOverProfile);
             row.put("valid", r.valid());
             row.put("validityProblems", r.validityProblems());
             rows.add(row);
@@ -235,9 +236,9 @@ final class VerifyCommand implements Callable<Integer> {
         return loads;
     }
 
-    private static Map<String, Object> verdict(LayoutEvaluation e, double maxUtilization, boolean planned, Plan plan,
+    /** @param predicted the layout's predicted capacity at full utilization (capacity / maxUtilization) */
+    private static Map<String, Object> verdict(LayoutEvaluation e, double predicted, boolean planned, Plan plan,
                                                LoadResult r) {
-        double predicted = e.capacity() / maxUtilization;
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("layout", e.layout().toString());
         v.put("planned", planned);
