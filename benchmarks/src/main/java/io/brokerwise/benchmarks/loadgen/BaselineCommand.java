@@ -48,14 +48,13 @@ final class BaselineCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Path work = brokers.workDir != null ? brokers.workDir : Files.createTempDirectory("brokerwise-baseline");
         Map<String, Object> result = new LinkedHashMap<>();
-        try (LocalFleet fleet = LocalFleet.start(1, brokers.brokerCores, brokers.brokerCpus, brokers.brokerHeap, brokers.persistent(), work,
-                System.err)) {
+        try (LocalFleet fleet = LocalFleet.start(1, brokers.node(), brokers.persistent(), work, System.err)) {
             LoadSpec spec = spec();
             List<Map<String, Object>> perf = new ArrayList<>();
-            perf.add(artemisPerf(fleet, spec.brokerCpuLimit(), work.resolve("artemis-perf-1.json")));
+            perf.add(artemisPerf(fleet, spec.node().cpuLimit(), work.resolve("artemis-perf-1.json")));
             System.err.println("loadgen: brokerwise-bench, no selectors");
             LoadResult ours = new LoadRun(spec, work, System.err).measure(fleet);
-            perf.add(artemisPerf(fleet, spec.brokerCpuLimit(), work.resolve("artemis-perf-2.json")));
+            perf.add(artemisPerf(fleet, spec.node().cpuLimit(), work.resolve("artemis-perf-2.json")));
             double best = perf.stream().mapToDouble(p -> (Double) p.get("publishedPerSecond")).max().orElseThrow();
             double ratio = ours.publishedPerSecond() / best;
             result.put("artemisPerf", perf);

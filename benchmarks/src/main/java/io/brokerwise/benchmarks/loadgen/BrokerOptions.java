@@ -13,6 +13,9 @@ final class BrokerOptions {
     @Option(names = "--broker-cpus", description = "pin the brokers to these CPUs (a taskset list such as 1); run "
             + "brokerwise-bench itself under taskset on the others")
     String brokerCpus;
+    @Option(names = "--cpu-period", defaultValue = "100ms", description = "the CFS period the quota is enforced "
+            + "over: a broker runs cores x period, then waits out the rest (100ms is the kernel's and Kubernetes' default)")
+    String cpuPeriod;
     @Option(names = "--broker-heap", defaultValue = "512m")
     String brokerHeap;
     @Option(names = "--publishers", defaultValue = "4")
@@ -21,6 +24,11 @@ final class BrokerOptions {
     String deliveryMode;
     @Option(names = "--work-dir", description = "broker configs, data and logs (default: a new temp dir)")
     Path workDir;
+
+    /** The stand-in for a dedicated node that every local broker gets. */
+    BrokerNode node() {
+        return new BrokerNode(brokerCores, RunCommand.duration(cpuPeriod), brokerCpus, brokerHeap);
+    }
 
     boolean persistent() {
         return switch (deliveryMode) {
@@ -31,8 +39,8 @@ final class BrokerOptions {
     }
 
     String[] asArguments() {
-        List<String> args = new ArrayList<>(List.of("--broker-cores", Double.toString(brokerCores), "--broker-heap",
-                brokerHeap, "--publishers", Integer.toString(publishers), "--delivery-mode", deliveryMode));
+        List<String> args = new ArrayList<>(List.of("--broker-cores", Double.toString(brokerCores), "--cpu-period",
+                cpuPeriod, "--broker-heap", brokerHeap, "--publishers", Integer.toString(publishers), "--delivery-mode", deliveryMode));
         if (brokerCpus != null) {
             args.addAll(List.of("--broker-cpus", brokerCpus));
         }

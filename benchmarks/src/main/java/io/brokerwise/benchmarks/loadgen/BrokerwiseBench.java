@@ -1,5 +1,7 @@
 package io.brokerwise.benchmarks.loadgen;
 
+import io.brokerwise.api.planning.ManifestException;
+import java.nio.file.NoSuchFileException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,7 +14,31 @@ import picocli.CommandLine.Command;
         description = "Load generator for real Artemis brokers on this machine (loopback, CPU-quota cgroups).")
 public final class BrokerwiseBench {
 
+    /** Input the user must change: "loadgen: error: ..." lines, no stack trace. */
+    static final int BAD_INPUT = 2;
+
     public static void main(String[] args) {
-        System.exit(new CommandLine(new BrokerwiseBench()).execute(args));
+        System.exit(commandLine().execute(args));
+    }
+
+    static CommandLine commandLine() {
+        return new CommandLine(new BrokerwiseBench()).setExecutionExceptionHandler(BrokerwiseBench::handle);
+    }
+
+    /** Bad input exits 2 with what to change; anything else is a failure of the run and keeps its stack trace. */
+    private static int handle(Exception e, CommandLine cli, CommandLine.ParseResult parsed) throws Exception {
+        if (e instanceof ManifestException m) {
+            m.problems().forEach(p -> cli.getErr().println("loadgen: error: " + p));
+            return BAD_INPUT;
+        }
+        if (e instanceof IllegalArgumentException) {
+            cli.getErr().println("loadgen: error: " + e.getMessage());
+            return BAD_INPUT;
+        }
+        if (e instanceof NoSuchFileException) {
+            cli.getErr().println("loadgen: error: no such file: " + e.getMessage());
+            return BAD_INPUT;
+        }
+        throw e;
     }
 }

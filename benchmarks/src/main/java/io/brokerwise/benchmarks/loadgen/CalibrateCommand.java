@@ -107,6 +107,7 @@ final class CalibrateCommand implements Callable<Integer> {
         Map<String, String> origin = new LinkedHashMap<>();
         origin.put("raw-points", raw.getFileName().toString());
         origin.put("broker-cores", Double.toString(brokers.brokerCores));
+        origin.put("cpu-period", brokers.cpuPeriod);
         origin.put("delivery-mode", brokers.deliveryMode);
         origin.put("load-average-before", Double.toString(loadBefore));
         origin.put("calibration-seconds", Long.toString(took.toSeconds()));

@@ -34,8 +34,7 @@ final class CalibrationSeries {
     List<CalibrationPoint> run(Path workDir, PrintStream progress) throws Exception {
         LoadSpec first = pointSpec.apply(design(grid.get(0)));
         List<CalibrationPoint> points = new ArrayList<>();
-        try (LocalFleet fleet = LocalFleet.start(1, first.brokerCores(), first.brokerCpus(), first.brokerHeap(), first.persistent(), workDir,
-                progress)) {
+        try (LocalFleet fleet = LocalFleet.start(1, first.node(), first.persistent(), workDir, progress)) {
             for (int i = 0; i < grid.size(); i++) {
                 SelectorDesign design = design(grid.get(i));
                 LoadSpec spec = pointSpec.apply(design);

@@ -13,7 +13,6 @@ final class CpuQuotaGroup implements AutoCloseable {
 
     static final Path ROOT = Path.of("/sys/fs/cgroup/cpu");
     static final String PREFIX = "brokerwise-bench-";
-    private static final long PERIOD_US = 100_000;
 
     final Path dir;
     final double cores;
@@ -28,34 +27,21 @@ final class CpuQuotaGroup implements AutoCloseable {
         return Files.isWritable(ROOT.resolve("cgroup.procs")) && Files.isDirectory(ROOT);
     }
 
-    static CpuQuotaGroup create(String name, double cores) throws IOException {
+    static CpuQuotaGroup create(String name, double cores, long periodMicros) throws IOException {
         if (!(cores > 0)) {
             throw new IllegalArgumentException("a CPU quota must be positive, got " + cores);
         }
         Path dir = ROOT.resolve(PREFIX + ProcessHandle.current().pid() + "-" + name);
         Files.createDirectories(dir);
-        Files.writeString(dir.resolve("cpu.cfs_period_us"), Long.toString(PERIOD_US));
-        Files.writeString(dir.resolve("cpu.cfs_quota_us"), Long.toString(Math.round(cores * PERIOD_US)));
+        // A new group's quota is unlimited (-1), so the period can change first.
+        Files.writeString(dir.resolve("cpu.cfs_period_us"), Long.toString(periodMicros));
+        Files.writeString(dir.resolve("cpu.cfs_quota_us"), Long.toString(Math.round(cores * periodMicros)));
         return new CpuQuotaGroup(dir, cores);
     }
 
     /** The shell prefix that moves the shell into this group before it execs the broker JVM. */
     String enterCommand() {
         return "echo $$ > '" + dir.resolve("cgroup.procs") + "' && exec \"$@\"";
-    }
-
-    /** Times the group was throttled (it wanted more than its quota): the broker was CPU-bound. */
-    long throttledPeriods() {
-        try {
-            for (String line : Files.readAllLines(dir.resolve("cpu.stat"))) {
-                if (line.startsWith("nr_throttled ")) {
-                    return Long.parseLong(line.substring("nr_throttled ".length()).trim());
-                }
-            }
-        } catch (IOException | NumberFormatException e) {
-            return -1;
-        }
-        return -1;
     }
 
     /** Removes the group; it must be empty, so callers stop its processes first. Retries while the kernel lets go. */

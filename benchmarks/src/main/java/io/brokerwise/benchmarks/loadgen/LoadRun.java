@@ -38,8 +38,8 @@ final class LoadRun {
 
     /** Starts the brokers, measures once, stops them. */
     LoadResult run() throws Exception {
-        try (LocalFleet fleet = LocalFleet.start(spec.brokers(), spec.brokerCores(), spec.brokerCpus(), spec.brokerHeap(),
-                spec.persistent(), workDir, progress)) {
+        try (LocalFleet fleet = LocalFleet.start(spec.brokers(), spec.node(), spec.persistent(), workDir,
+                progress)) {
             return measure(fleet);
         }
     }
@@ -155,7 +155,7 @@ final class LoadRun {
                 double seconds = spec.measure().toNanos() / 1e9;
                 clientShare = (os.getProcessCpuTime() / 1e9 - clientAtStart) / (seconds * clientCores);
                 for (int i = 0; i < brokers.size(); i++) {
-                    brokerCpu[i] = (brokers.get(i).cpuSeconds() - brokerAtStart[i]) / (seconds * spec.brokerCpuLimit());
+                    brokerCpu[i] = (brokers.get(i).cpuSeconds() - brokerAtStart[i]) / (seconds * spec.node().cpuLimit());
                 }
             }
             long sent = clock.sent.sum();
@@ -243,8 +243,9 @@ final class LoadRun {
     private Map<String, Object> describe() {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("layout", spec.publisherGroups() + "x" + spec.subscriberGroups());
-        d.put("brokerCores", spec.brokerCores());
-        d.put("brokerCpus", spec.brokerCpus());
+        d.put("brokerCores", spec.node().cores());
+        d.put("cpuPeriodMillis", spec.node().cpuPeriod().toMillis());
+        d.put("brokerCpus", spec.node().cpus());
         d.put("publishers", spec.publishers());
         d.put("mode", spec.mode().name());
         if (spec.mode() == LoadSpec.Mode.rate) {

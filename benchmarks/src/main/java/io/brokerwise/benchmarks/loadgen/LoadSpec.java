@@ -7,11 +7,9 @@ import java.time.Duration;
  * persistent or not), the subscribers (by {@link SelectorDesign}), and the phases. Every loop is bounded by
  * the phases' end and by {@code maxMessagesPerPublisher}.
  *
- * @param brokerCores CPU quota of each broker in cores; 0 runs brokers without a cgroup (results flagged)
- * @param brokerCpus  CPUs the brokers are pinned to (a taskset list such as "1"), or null for any
+ * @param node what each broker runs on in place of a dedicated node
  */
-record LoadSpec(int publisherGroups, int subscriberGroups, double brokerCores, String brokerCpus, String brokerHeap,
-                int publishers,
+record LoadSpec(int publisherGroups, int subscriberGroups, BrokerNode node, int publishers,
                 Mode mode, double ratePerPublisher, boolean persistent, SelectorDesign design, int messageBytes,
                 Duration warmup, Duration measure, Duration cooldown, long maxMessagesPerPublisher, long seed) {
 
@@ -35,20 +33,15 @@ record LoadSpec(int publisherGroups, int subscriberGroups, double brokerCores, S
 
     /** The same measurement with Poisson publishers at this rate each. */
     LoadSpec poissonAt(double rate) {
-        return new LoadSpec(publisherGroups, subscriberGroups, brokerCores, brokerCpus, brokerHeap, publishers, Mode.rate,
+        return new LoadSpec(publisherGroups, subscriberGroups, node, publishers, Mode.rate,
                 rate, persistent, design, messageBytes, warmup, measure, cooldown, maxMessagesPerPublisher, seed);
     }
 
     /** The same measurement with another warm-up. */
     LoadSpec warmingUpFor(Duration newWarmup) {
-        return new LoadSpec(publisherGroups, subscriberGroups, brokerCores, brokerCpus, brokerHeap, publishers, mode,
+        return new LoadSpec(publisherGroups, subscriberGroups, node, publishers, mode,
                 ratePerPublisher, persistent, design, messageBytes, newWarmup, measure, cooldown,
                 maxMessagesPerPublisher, seed);
-    }
-
-    /** The CPU a broker may use, in cores: its quota, or one core when it runs without one. */
-    double brokerCpuLimit() {
-        return brokerCores > 0 ? brokerCores : 1;
     }
 
     int brokers() {

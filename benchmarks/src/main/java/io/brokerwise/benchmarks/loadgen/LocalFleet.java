@@ -23,26 +23,26 @@ final class LocalFleet implements AutoCloseable {
     final BrokerCredentials credentials = BrokerCredentials.generate();
     final List<LocalBroker> brokers = new ArrayList<>();
     final boolean quotas;
-    final double cores;
+    final BrokerNode node;
     private final List<Integer> ports = new ArrayList<>();
     private final Thread cleanup = new Thread(this::closeQuietly, "loadgen-cleanup");
 
-    private LocalFleet(double cores) {
-        this.cores = cores;
-        this.quotas = cores > 0 && CpuQuotaGroup.available();
+    private LocalFleet(BrokerNode node) {
+        this.node = node;
+        this.quotas = node.cores() > 0 && CpuQuotaGroup.available();
     }
 
-    /** Starts {@code count} brokers of {@code cores} CPU each (0: no quota), on {@code cpus} if given; all or none. */
-    static LocalFleet start(int count, double cores, String cpus, String heap, boolean persistent, Path workDir,
-                            PrintStream progress) throws IOException, InterruptedException {
+    /** Starts {@code count} brokers, each on a stand-in for a node of its own; all or none. */
+    static LocalFleet start(int count, BrokerNode node, boolean persistent, Path workDir, PrintStream progress)
+            throws IOException, InterruptedException {
         CpuQuotaGroup.removeStale();
-        LocalFleet fleet = new LocalFleet(cores);
+        LocalFleet fleet = new LocalFleet(node);
         Runtime.getRuntime().addShutdownHook(fleet.cleanup);
         try {
             for (int i = 0; i < count; i++) {
-                fleet.startOne(i, cpus, heap, persistent, workDir);
+                fleet.startOne(i, persistent, workDir);
                 progress.printf("loadgen: broker %d up at %s%s%n", i, fleet.brokers.get(i).address,
-                        fleet.quotas ? " with " + cores + " cores" : " without a CPU quota");
+                        fleet.quotas ? " with " + node.cores() + " cores per " + node.cpuPeriod().toMillis() + " ms" : " without a CPU quota");
             }
             return fleet;
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -51,16 +51,17 @@ final class LocalFleet implements AutoCloseable {
         }
     }
 
-    private void startOne(int i, String cpus, String heap, boolean persistent, Path workDir) throws IOException, InterruptedException {
+    private void startOne(int i, boolean persistent, Path workDir) throws IOException, InterruptedException {
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
         BrokerConfiguration config = BrokerConfiguration.forLoopback("b" + i, TOPIC, persistent, port,
                 workDir.resolve("b" + i + "/data").toString());
-        CpuQuotaGroup group = quotas ? CpuQuotaGroup.create("b" + i, cores) : null;
+        CpuQuotaGroup group = quotas ? CpuQuotaGroup.create("b" + i, node.cores(), node.periodMicros()) : null;
         try {
-            brokers.add(LocalBroker.start(config, credentials, workDir.resolve("b" + i), group, cpus, heap));
+            brokers.add(LocalBroker.start(config, credentials, workDir.resolve("b" + i), group, node.cpus(),
+                    node.heap()));
             ports.add(port);
         } catch (IOException | InterruptedException | RuntimeException e) {
             if (group != null) {
@@ -77,7 +78,7 @@ final class LocalFleet implements AutoCloseable {
 
     /** Cores the load generator has left: the machine's minus the brokers' quotas, at least one. */
     double clientCores() {
-        return Math.max(1, Runtime.getRuntime().availableProcessors() - brokers.size() * (quotas ? cores : 0));
+        return Math.max(1, Runtime.getRuntime().availableProcessors() - brokers.size() * (quotas ? node.cores() : 0));
     }
 
     @Override

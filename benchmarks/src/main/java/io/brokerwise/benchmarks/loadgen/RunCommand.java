@@ -87,8 +87,8 @@ final class RunCommand implements Callable<Integer> {
         if (!m.matches()) {
             throw new IllegalArgumentException("--layout must look like 2x3, got " + layout);
         }
-        return new LoadSpec(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), brokers.brokerCores,
-                brokers.brokerCpus, brokers.brokerHeap, brokers.publishers, mode, rate, brokers.persistent(), design, messageBytes,
+        return new LoadSpec(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), brokers.node(),
+                brokers.publishers, mode, rate, brokers.persistent(), design, messageBytes,
                 duration(warmup), duration(measure), duration(cooldown), maxMessages, seed);
     }
 

@@ -40,6 +40,8 @@ final class VerifyCommand implements Callable<Integer> {
 
     /** Filters (JMS consumers) a local run can hold on this machine class; bigger workloads are refused. */
     static final int MAX_LOCAL_FILTERS = 256;
+    /** The brokers are warm from the layout, and a reference point runs the same code paths. */
+    static final String REFERENCE_WARMUP = "20s";
 
     @Option(names = {"-f", "--filename"}, required = true, description = "the PubSubTopology manifest")
     Path topologyFile;
@@ -63,18 +65,19 @@ final class VerifyCommand implements Callable<Integer> {
                     + "latency against the Gamma-approximation (the lowest serves as the no-queueing baseline); "
                     + "empty for none")
     String latencyAt;
+    @Option(names = "--reference-point", defaultValue = "1,160",
+            description = "r,m_add: a calibration point measured on every broker of each layout right after it, whose "
+                    + "ratio to the profile's prediction rescales the layout's prediction to the machine's speed at that "
+                    + "moment; empty for none")
+    String referencePoint;
     @Option(names = "--out", description = "write the JSON verdicts here as well")
     Path out;
 
     @Override
     public Integer call() throws Exception {
-        List<Double> loads;
-        try {
-            loads = latencyLoads();
-        } catch (IllegalArgumentException e) {
-            System.err.println("loadgen: " + e.getMessage());
-            return 2;
-        }
+        List<Double> loads = latencyLoads();
+        Optional<ReferencePoint> reference = ReferencePoint.parse(referencePoint);
+        brokers.node(); // checks the broker options before anything starts
         PubSubTopology topology = read(topologyFile).one(PubSubTopology.class);
         BrokerProfile profile = profile(topology);
         PlanningInput input = PlanningInput.from(topology.getSpec(), maxBrokers);
@@ -91,26 +94,61 @@ final class VerifyCommand implements Callable<Integer> {
             boolean planned = plan.chosen().map(c -> c.layout().equals(e.layout())).orElse(false);
             System.err.printf("loadgen: layout %s (%s)%n", e.layout(), planned ? "planned" : "alternative");
             // Fresh brokers for every layout: no subscription, backlog or JIT profile of another layout left.
-            try (LocalFleet fleet = LocalFleet.start(Math.toIntExact(e.brokers()), brokers.brokerCores,
-                    brokers.brokerCpus, brokers.brokerHeap, brokers.persistent(), work, System.err)) {
+            try (LocalFleet fleet = LocalFleet.start(Math.toIntExact(e.brokers()), brokers.node(),
+                    brokers.persistent(), work, System.err)) {
                 LoadResult result = new LoadRun(spec(e, design, warmup), work, System.err).measure(fleet);
                 double predicted = e.capacity() / input.objectives().maxUtilization();
                 Map<String, Object> verdict = verdict(e, predicted, planned, plan, result);
                 unevenDispatch(e, design).ifPresent(note -> verdict.put("note", note));
+                if (reference.isPresent()) {
+                    atMeasuredSpeed(verdict, reference.get().verdict(profile, measureReference(fleet, work,
+                            reference.get()), fleet.brokers.size()), predicted, result.publishedPerSecond());
+                }
                 if (planned && !loads.isEmpty()) {
                     verdict.put("latency", latency(fleet, work, e, design, result.publishedPerSecond(), predicted, loads));
                 }
                 verdicts.add(verdict);
             }
         }
-        System.err.println("loadgen: layout      planned  predicted msgs/s  measured msgs/s  error    valid");
-        for (Map<String, Object> v : verdicts) {
-            System.err.printf("loadgen: %-11s %-8s %,16.0f %,16.0f  %+6.1f%%  %s%n", v.get("layout"), v.get("planned"),
-                    (Double) v.get("predictedSaturatedMsgsPerSecond"), (Double) v.get("measuredMsgsPerSecond"),
-                    100 * (Double) v.get("relativeError"), v.get("valid"));
-        }
+        summary(verdicts);
         JsonResult.emit(verdicts, out);
         return 0;
+    }
+
+    private static void summary(List<Map<String, Object>> verdicts) {
+        System.err.println("loadgen: layout      planned  predicted msgs/s  measured msgs/s  error    valid  "
+                + "speed  error at that speed");
+        for (Map<String, Object> v : verdicts) {
+            System.err.printf("loadgen: %-11s %-8s %,16.0f %,16.0f  %+6.1f%%  %-5s  %s%n", v.get("layout"),
+                    v.get("planned"), (Double) v.get("predictedSaturatedMsgsPerSecond"),
+                    (Double) v.get("measuredMsgsPerSecond"), 100 * (Double) v.get("relativeError"), v.get("valid"),
+                    v.containsKey("speedFactor") ? String.format("%.2f   %+6.1f%%", (Double) v.get("speedFactor"),
+                            100 * (Double) v.get("relativeErrorAtMeasuredSpeed")) : "-");
+        }
+    }
+
+    /** The reference point on all the layout's brokers at once, as independent rows of --publishers each. */
+    private LoadResult measureReference(LocalFleet fleet, Path work, ReferencePoint point) throws Exception {
+        int brokerCount = fleet.brokers.size();
+        System.err.printf("loadgen: reference point r = %d, m_add = %d on all %d brokers%n", point.r(), point.mAdd(),
+                brokerCount);
+        return new LoadRun(spec(brokerCount, 1, point.design(), REFERENCE_WARMUP), work, System.err).measure(fleet);
+    }
+
+    /**
+     * Adds the reference point and the layout's prediction rescaled by its speed factor. A reference point
+     * that is not valid (its brokers not at their quota, or the client short of CPU) gives no factor.
+     */
+    private static void atMeasuredSpeed(Map<String, Object> verdict, Map<String, Object> reference, double predicted,
+                                        double measured) {
+        verdict.put("referencePoint", reference);
+        if (!(Boolean) reference.get("valid")) {
+            return;
+        }
+        double speed = (Double) reference.get("speedFactor");
+        verdict.put("speedFactor", speed);
+        verdict.put("predictedAtMeasuredSpeedMsgsPerSecond", predicted * speed);
+        verdict.put("relativeErrorAtMeasuredSpeed", (measured - predicted * speed) / (predicted * speed));
     }
 
     /** The plan's layout first, then rejected ones that fit here, in the planner's order. */
@@ -152,10 +190,13 @@ final class VerifyCommand implements Callable<Integer> {
      * broker's cost per received message depends on how many connections it is spread over.
      */
     private LoadSpec spec(LayoutEvaluation e, SelectorDesign design, String warm) {
-        int rows = e.layout().publisherGroups();
+        return spec(e.layout().publisherGroups(), e.layout().subscriberGroups(), design, warm);
+    }
+
+    private LoadSpec spec(int rows, int columns, SelectorDesign design, String warm) {
         int threads = rows * brokers.publishers;
         List<String> args = new ArrayList<>(List.of(brokers.asArguments()));
-        args.addAll(List.of("--layout", rows + "x" + e.layout().subscriberGroups(), "--warmup", warm, "--measure",
+        args.addAll(List.of("--layout", rows + "x" + columns, "--warmup", warm, "--measure",
                 measure, "--cooldown", "1s"));
         RunCommand run = CommandLine.populateCommand(new RunCommand(), args.toArray(String[]::new));
         run.brokers.publishers = threads;

@@ -20,12 +20,14 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(300)
 class LoadgenCountsTest {
 
+    private static final BrokerNode HALF_CORE = new BrokerNode(0.5, Duration.ofMillis(100), null, "256m");
+
     @TempDir
     Path dir;
 
     @Test
     void saturatedRunCountsMatchTheBroker() throws Exception {
-        LoadSpec spec = new LoadSpec(1, 1, 0.5, null, "256m", 1, LoadSpec.Mode.saturate, 0, false,
+        LoadSpec spec = new LoadSpec(1, 1, HALF_CORE, 1, LoadSpec.Mode.saturate, 0, false,
                 new SelectorDesign(2, 3, SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1), 100,
                 Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofMillis(500), 200_000, 1);
         assertCountsMatchAndNothingLeft(spec);
@@ -33,7 +35,7 @@ class LoadgenCountsTest {
 
     @Test
     void poissonRunOnTwoColumnsWithComplexCorrelationFiltersCountsMatch() throws Exception {
-        LoadSpec spec = new LoadSpec(1, 2, 0.5, null, "256m", 2, LoadSpec.Mode.rate, 200, true,
+        LoadSpec spec = new LoadSpec(1, 2, new BrokerNode(0.5, Duration.ofMillis(20), null, "256m"), 2, LoadSpec.Mode.rate, 200, true,
                 new SelectorDesign(1, 2, SelectorDesign.Kind.correlation, SelectorDesign.Shape.or, 3), 100,
                 Duration.ofMillis(500), Duration.ofSeconds(2), Duration.ofMillis(500), 2_000, 7);
         LoadResult result = assertCountsMatchAndNothingLeft(spec);
@@ -43,7 +45,7 @@ class LoadgenCountsTest {
 
     @Test
     void runWithoutSelectorsDeliversEveryMessageToEverySubscriber() throws Exception {
-        LoadSpec spec = new LoadSpec(1, 1, 0.5, null, "256m", 1, LoadSpec.Mode.saturate, 0, false,
+        LoadSpec spec = new LoadSpec(1, 1, HALF_CORE, 1, LoadSpec.Mode.saturate, 0, false,
                 new SelectorDesign(2, 0, SelectorDesign.Kind.property, SelectorDesign.Shape.none, 1), 100,
                 Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofMillis(500), 200_000, 1);
         assertCountsMatchAndNothingLeft(spec);

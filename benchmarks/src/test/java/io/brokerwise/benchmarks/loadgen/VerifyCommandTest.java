@@ -6,12 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
 
 /**
@@ -32,7 +38,7 @@ class VerifyCommandTest {
         Path out = dir.resolve("verdicts.json");
         int exit = new CommandLine(new VerifyCommand()).execute("-f", topology.toString(), "--max-brokers", "2",
                 "--alternatives", "1", "--broker-cores", "0.5", "--broker-heap", "256m", "--publishers", "2",
-                "--warmup", "1s", "--latency-warmup", "300ms", "--measure", "1s", "--latency-at", "0.5", "--work-dir", dir.resolve("w").toString(),
+                "--warmup", "1s", "--latency-warmup", "300ms", "--measure", "1s", "--latency-at", "0.5", "--reference-point", "1,5", "--work-dir", dir.resolve("w").toString(),
                 "--out", out.toString());
         assertEquals(0, exit);
         JsonNode verdicts = new ObjectMapper().readTree(out.toFile());
@@ -51,12 +57,34 @@ class VerifyCommandTest {
             assertTrue(v.get("predictedSaturatedMsgsPerSecond").asDouble() > 0);
             assertTrue(v.get("result").get("countsMatchBrokers").asBoolean(), v.toString());
             assertEquals(2, v.get("result").get("spec").get("r").asInt());
+            JsonNode reference = v.get("referencePoint");
+            assertEquals(1, reference.get("r").asInt());
+            assertEquals(5, reference.get("mAdd").asInt());
+            assertTrue(reference.get("predictedPerBrokerMsgsPerSecond").asDouble() > 0);
+            assertEquals(reference.get("valid").asBoolean(), v.has("speedFactor"),
+                    "a speed factor comes from a valid reference point only");
         }
+        assertEquals(1, verdicts.get(0).get("referencePoint").get("brokers").asInt());
+        assertEquals(2, verdicts.get(1).get("referencePoint").get("brokers").asInt());
     }
 
-    @Test
-    void aLatencyLoadOutsideZeroToOneIsACommandLineError() {
-        int exit = new CommandLine(new VerifyCommand()).execute("-f", "unused.yaml", "--latency-at", "0.5,1.2");
-        assertEquals(2, exit);
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "--latency-at 0.5,1.2|--latency-at: each load is a fraction of the capacity in (0, 1), got '1.2'",
+        "--reference-point 1|--reference-point is r,m_add such as 1,160 (or empty for none), got '1'",
+        "--reference-point 0,5|--reference-point is r,m_add with r >= 1 and m_add >= 0, got 0,5",
+        "--cpu-period 2s|--cpu-period must be between 1ms and 1000ms, got 2000ms",
+        "--broker-cores 0.1 --cpu-period 5ms|--broker-cores 0.1 over --cpu-period 5ms is a quota under 1 ms, which the kernel refuses: "
+                + "lengthen the period"})
+    void badOptionsAreCommandLineErrorsThatSayWhatToChange(String options, String message) {
+        StringWriter err = new StringWriter();
+        CommandLine cli = BrokerwiseBench.commandLine();
+        cli.setErr(new PrintWriter(err));
+        Path topology = dir.resolve("tiny-topology.yaml");
+        List<String> args = new ArrayList<>(List.of("verify", "-f", topology.toString()));
+        args.addAll(List.of(options.split(" ")));
+        int exit = cli.execute(args.toArray(String[]::new));
+        assertEquals(2, exit, err.toString());
+        assertEquals("loadgen: error: " + message, err.toString().strip());
     }
 }

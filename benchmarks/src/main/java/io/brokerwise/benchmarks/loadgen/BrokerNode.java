@@ -1,0 +1,42 @@
+package io.brokerwise.benchmarks.loadgen;
+
+import java.time.Duration;
+
+/**
+ * What a local broker gets in place of a dedicated node: a CFS quota of {@code cores} CPUs enforced over
+ * {@code cpuPeriod}, optionally pinned to {@code cpus}, and a heap. A quota lets a broker run for
+ * {@code cores x cpuPeriod} and then stops it for the rest of the period, which a node of its own never
+ * does; a shorter period shortens those gaps.
+ *
+ * @param cores     CPU quota in cores; 0 runs the broker without a cgroup (results flagged)
+ * @param cpuPeriod the CFS period the quota is enforced over
+ * @param cpus      CPUs to pin to (a taskset list such as "1"), or null for any
+ * @param heap      the broker JVM's heap, such as 512m
+ */
+record BrokerNode(double cores, Duration cpuPeriod, String cpus, String heap) {
+
+    /** The kernel accepts CFS periods from 1 ms to 1 s; a quota of less than 1 ms it refuses. */
+    BrokerNode {
+        if (cores < 0) {
+            throw new IllegalArgumentException("--broker-cores must be 0 (no quota) or positive, got " + cores);
+        }
+        long periodMicros = cpuPeriod.toNanos() / 1000;
+        if (periodMicros < 1_000 || periodMicros > 1_000_000) {
+            throw new IllegalArgumentException("--cpu-period must be between 1ms and 1000ms, got "
+                    + cpuPeriod.toMillis() + "ms");
+        }
+        if (cores > 0 && cores * periodMicros < 1_000) {
+            throw new IllegalArgumentException(String.format("--broker-cores %s over --cpu-period %dms is a quota "
+                    + "under 1 ms, which the kernel refuses: lengthen the period", cores, cpuPeriod.toMillis()));
+        }
+    }
+
+    /** The CPU the broker may use, in cores: its quota, or one core when it runs without one. */
+    double cpuLimit() {
+        return cores > 0 ? cores : 1;
+    }
+
+    long periodMicros() {
+        return cpuPeriod.toNanos() / 1000;
+    }
+}

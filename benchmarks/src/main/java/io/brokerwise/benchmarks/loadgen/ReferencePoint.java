@@ -1,0 +1,72 @@
+package io.brokerwise.benchmarks.loadgen;
+
+import io.brokerwise.model.service.BrokerProfile;
+import io.brokerwise.model.service.FilterSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One point of the calibration series (r matching and m_add other simple property filters per broker),
+ * measured on every broker of a layout at once, as independent PSR rows, right after the layout itself.
+ * This machine's speed per CPU-second drifts by more than verification's margin within an hour, and it
+ * changes with how many brokers share its two vCPUs (RESULTS.md); the ratio of this measurement to the
+ * profile's prediction for the same point is a broker's speed here and now, relative to the calibration.
+ * The layout's prediction times that ratio tests what the model adds: how capacity moves with the layout
+ * and the workload, given a broker's speed.
+ */
+record ReferencePoint(int r, int mAdd) {
+
+    ReferencePoint {
+        if (r < 1 || mAdd < 0) {
+            throw new IllegalArgumentException("--reference-point is r,m_add with r >= 1 and m_add >= 0, got "
+                    + r + "," + mAdd);
+        }
+    }
+
+    /** "1,160"; none when blank. */
+    static Optional<ReferencePoint> parse(String text) {
+        if (text == null || text.isBlank()) {
+            return Optional.empty();
+        }
+        String[] parts = text.split(",");
+        try {
+            if (parts.length == 2) {
+                return Optional.of(
+                        new ReferencePoint(Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim())));
+            }
+        } catch (NumberFormatException e) {
+            // Falls through to the message below.
+        }
+        throw new IllegalArgumentException("--reference-point is r,m_add such as 1,160 (or empty for none), got '"
+                + text + "'");
+    }
+
+    SelectorDesign design() {
+        return new SelectorDesign(r, mAdd, SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1);
+    }
+
+    /** What the profile predicts one broker receives per second at this point, saturated. */
+    double predictedPerBroker(BrokerProfile profile) {
+        return profile.receivedCapacity(FilterSet.simple(r + mAdd), r);
+    }
+
+    /**
+     * @param result the point measured on {@code brokers} brokers at once (its received rate is per broker)
+     * @return the measurement, the prediction and their ratio, the speed factor
+     */
+    Map<String, Object> verdict(BrokerProfile profile, LoadResult result, int brokers) {
+        double measured = result.receivedPerSecond();
+        double predicted = predictedPerBroker(profile);
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("r", r);
+        v.put("mAdd", mAdd);
+        v.put("brokers", brokers);
+        v.put("predictedPerBrokerMsgsPerSecond", predicted);
+        v.put("measuredPerBrokerMsgsPerSecond", measured);
+        v.put("speedFactor", measured / predicted);
+        v.put("valid", result.valid());
+        v.put("validityProblems", result.validityProblems());
+        return v;
+    }
+}
