@@ -65,10 +65,11 @@ final class VerifyCommand implements Callable<Integer> {
                     + "latency against the Gamma-approximation (the lowest serves as the no-queueing baseline); "
                     + "empty for none")
     String latencyAt;
-    @Option(names = "--reference-point", defaultValue = "1,160",
-            description = "r,m_add: a calibration point measured on every broker of each layout right after it, whose "
-                    + "ratio to the profile's prediction rescales the layout's prediction to the machine's speed at that "
-                    + "moment; empty for none")
+    @Option(names = "--reference-point", defaultValue = "",
+            description = "r,m_add such as 1,160: a calibration point measured on every broker of each layout right "
+                    + "after it, whose ratio to the profile's prediction rescales the layout's prediction to the "
+                    + "machine's speed at that moment (RESULTS.md: on this machine it did not take the drift out); "
+                    + "empty (the default) for none")
     String referencePoint;
     @Option(names = "--out", description = "write the JSON verdicts here as well")
     Path out;
@@ -110,18 +111,44 @@ final class VerifyCommand implements Callable<Integer> {
                 verdicts.add(verdict);
             }
         }
+        relativeToPlanned(verdicts);
         summary(verdicts);
         JsonResult.emit(verdicts, out);
         return 0;
     }
 
+    /**
+     * Each layout's capacity over the planned layout's, measured and predicted. The planner chooses by such
+     * ratios, and two layouts measured minutes apart share most of the machine's drift, which the absolute
+     * figures do not.
+     */
+    static void relativeToPlanned(List<Map<String, Object>> verdicts) {
+        if (verdicts.isEmpty() || !(Boolean) verdicts.get(0).get("planned")) {
+            return;
+        }
+        Map<String, Object> planned = verdicts.get(0);
+        for (Map<String, Object> v : verdicts.subList(1, verdicts.size())) {
+            double predicted = ratio(v, planned, "predictedSaturatedMsgsPerSecond");
+            double measured = ratio(v, planned, "measuredMsgsPerSecond");
+            v.put("predictedOverPlanned", predicted);
+            v.put("measuredOverPlanned", measured);
+            v.put("ratioError", (measured - predicted) / predicted);
+        }
+    }
+
+    private static double ratio(Map<String, Object> v, Map<String, Object> planned, String key) {
+        return (Double) v.get(key) / (Double) planned.get(key);
+    }
+
     private static void summary(List<Map<String, Object>> verdicts) {
         System.err.println("loadgen: layout      planned  predicted msgs/s  measured msgs/s  error    valid  "
-                + "speed  error at that speed");
+                + "over planned: predicted measured  speed  error at that speed");
         for (Map<String, Object> v : verdicts) {
-            System.err.printf("loadgen: %-11s %-8s %,16.0f %,16.0f  %+6.1f%%  %-5s  %s%n", v.get("layout"),
+            System.err.printf("loadgen: %-11s %-8s %,16.0f %,16.0f  %+6.1f%%  %-5s  %s  %s%n", v.get("layout"),
                     v.get("planned"), (Double) v.get("predictedSaturatedMsgsPerSecond"),
                     (Double) v.get("measuredMsgsPerSecond"), 100 * (Double) v.get("relativeError"), v.get("valid"),
+                    v.containsKey("ratioError") ? String.format("%22.2f %8.2f", (Double) v.get("predictedOverPlanned"),
+                            (Double) v.get("measuredOverPlanned")) : String.format("%31s", "-"),
                     v.containsKey("speedFactor") ? String.format("%.2f   %+6.1f%%", (Double) v.get("speedFactor"),
                             100 * (Double) v.get("relativeErrorAtMeasuredSpeed")) : "-");
         }

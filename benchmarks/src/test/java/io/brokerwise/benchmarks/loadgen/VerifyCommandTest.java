@@ -64,6 +64,12 @@ class VerifyCommandTest {
             assertEquals(reference.get("valid").asBoolean(), v.has("speedFactor"),
                     "a speed factor comes from a valid reference point only");
         }
+        assertFalse(verdicts.get(0).has("measuredOverPlanned"), "the planned layout is the yardstick");
+        JsonNode ssr = verdicts.get(1);
+        assertEquals(ssr.get("measuredMsgsPerSecond").asDouble() / verdicts.get(0).get("measuredMsgsPerSecond").asDouble(),
+                ssr.get("measuredOverPlanned").asDouble(), 1e-9);
+        assertEquals(ssr.get("predictedSaturatedMsgsPerSecond").asDouble()
+                / verdicts.get(0).get("predictedSaturatedMsgsPerSecond").asDouble(), ssr.get("predictedOverPlanned").asDouble(), 1e-9);
         assertEquals(1, verdicts.get(0).get("referencePoint").get("brokers").asInt());
         assertEquals(2, verdicts.get(1).get("referencePoint").get("brokers").asInt());
     }
