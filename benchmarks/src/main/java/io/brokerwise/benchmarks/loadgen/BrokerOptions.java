@@ -14,7 +14,8 @@ final class BrokerOptions {
             + "brokerwise-bench itself under taskset on the others")
     String brokerCpus;
     @Option(names = "--cpu-period", defaultValue = "100ms", description = "the CFS period the quota is enforced "
-            + "over: a broker runs cores x period, then waits out the rest (100ms is the kernel's and Kubernetes' default)")
+            + "over: a broker runs cores x period, then waits out the rest (100ms is the kernel's and Kubernetes' "
+            + "default)")
     String cpuPeriod;
     @Option(names = "--broker-heap", defaultValue = "512m")
     String brokerHeap;
@@ -40,7 +41,8 @@ final class BrokerOptions {
 
     String[] asArguments() {
         List<String> args = new ArrayList<>(List.of("--broker-cores", Double.toString(brokerCores), "--cpu-period",
-                cpuPeriod, "--broker-heap", brokerHeap, "--publishers", Integer.toString(publishers), "--delivery-mode", deliveryMode));
+                cpuPeriod, "--broker-heap", brokerHeap, "--publishers", Integer.toString(publishers),
+                "--delivery-mode", deliveryMode));
         if (brokerCpus != null) {
             args.addAll(List.of("--broker-cpus", brokerCpus));
         }

@@ -41,8 +41,9 @@ final class LocalFleet implements AutoCloseable {
         try {
             for (int i = 0; i < count; i++) {
                 fleet.startOne(i, persistent, workDir);
-                progress.printf("loadgen: broker %d up at %s%s%n", i, fleet.brokers.get(i).address,
-                        fleet.quotas ? " with " + node.cores() + " cores per " + node.cpuPeriod().toMillis() + " ms" : " without a CPU quota");
+                progress.printf("loadgen: broker %d up at %s%s%n", i, fleet.brokers.get(i).address, fleet.quotas
+                        ? " with " + node.cores() + " cores per " + node.cpuPeriod().toMillis() + " ms"
+                        : " without a CPU quota");
             }
             return fleet;
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -78,7 +79,8 @@ final class LocalFleet implements AutoCloseable {
 
     /** Cores the load generator has left: the machine's minus the brokers' quotas, at least one. */
     double clientCores() {
-        return Math.max(1, Runtime.getRuntime().availableProcessors() - brokers.size() * (quotas ? node.cores() : 0));
+        double quotaCores = quotas ? brokers.size() * node.cores() : 0;
+        return Math.max(1, Runtime.getRuntime().availableProcessors() - quotaCores);
     }
 
     @Override

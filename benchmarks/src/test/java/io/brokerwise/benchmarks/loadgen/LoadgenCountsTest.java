@@ -35,7 +35,8 @@ class LoadgenCountsTest {
 
     @Test
     void poissonRunOnTwoColumnsWithComplexCorrelationFiltersCountsMatch() throws Exception {
-        LoadSpec spec = new LoadSpec(1, 2, new BrokerNode(0.5, Duration.ofMillis(20), null, "256m"), 2, LoadSpec.Mode.rate, 200, true,
+        BrokerNode shortPeriod = new BrokerNode(0.5, Duration.ofMillis(20), null, "256m");
+        LoadSpec spec = new LoadSpec(1, 2, shortPeriod, 2, LoadSpec.Mode.rate, 200, true,
                 new SelectorDesign(1, 2, SelectorDesign.Kind.correlation, SelectorDesign.Shape.or, 3), 100,
                 Duration.ofMillis(500), Duration.ofSeconds(2), Duration.ofMillis(500), 2_000, 7);
         LoadResult result = assertCountsMatchAndNothingLeft(spec);

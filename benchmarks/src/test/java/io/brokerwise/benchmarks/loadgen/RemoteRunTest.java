@@ -47,7 +47,8 @@ class RemoteRunTest {
                 ports.add(port);
             }
             RoutingMap map = RoutingMap.forLocalPorts(LocalFleet.TOPIC, new Layout(2, 1), ports);
-            LoadSpec spec = new LoadSpec(2, 1, new BrokerNode(0, Duration.ofMillis(100), null, "256m"), 2, LoadSpec.Mode.saturate, 0, false,
+            BrokerNode remote = new BrokerNode(0, Duration.ofMillis(100), null, "256m");
+            LoadSpec spec = new LoadSpec(2, 1, remote, 2, LoadSpec.Mode.saturate, 0, false,
                     new SelectorDesign(2, 1, SelectorDesign.Kind.property, SelectorDesign.Shape.and, 2), 64,
                     Duration.ofMillis(300), Duration.ofSeconds(1), Duration.ofMillis(200), 20_000, 3);
             LoadResult result = new LoadRun(spec, dir, System.err).measureRemote(map, credentials);

@@ -65,11 +65,12 @@ class VerifyCommandTest {
                     "a speed factor comes from a valid reference point only");
         }
         assertFalse(verdicts.get(0).has("measuredOverPlanned"), "the planned layout is the yardstick");
+        JsonNode psr = verdicts.get(0);
         JsonNode ssr = verdicts.get(1);
-        assertEquals(ssr.get("measuredMsgsPerSecond").asDouble() / verdicts.get(0).get("measuredMsgsPerSecond").asDouble(),
+        assertEquals(ssr.get("measuredMsgsPerSecond").asDouble() / psr.get("measuredMsgsPerSecond").asDouble(),
                 ssr.get("measuredOverPlanned").asDouble(), 1e-9);
         assertEquals(ssr.get("predictedSaturatedMsgsPerSecond").asDouble()
-                / verdicts.get(0).get("predictedSaturatedMsgsPerSecond").asDouble(), ssr.get("predictedOverPlanned").asDouble(), 1e-9);
+                / psr.get("predictedSaturatedMsgsPerSecond").asDouble(), ssr.get("predictedOverPlanned").asDouble(), 1e-9);
         assertEquals(1, verdicts.get(0).get("referencePoint").get("brokers").asInt());
         assertEquals(2, verdicts.get(1).get("referencePoint").get("brokers").asInt());
     }
@@ -80,8 +81,8 @@ class VerifyCommandTest {
         "--reference-point 1|--reference-point is r,m_add such as 1,160 (or empty for none), got '1'",
         "--reference-point 0,5|--reference-point is r,m_add with r >= 1 and m_add >= 0, got 0,5",
         "--cpu-period 2s|--cpu-period must be between 1ms and 1000ms, got 2000ms",
-        "--broker-cores 0.1 --cpu-period 5ms|--broker-cores 0.1 over --cpu-period 5ms is a quota under 1 ms, which the kernel refuses: "
-                + "lengthen the period"})
+        "--broker-cores 0.1 --cpu-period 5ms|--broker-cores 0.1 over --cpu-period 5ms is a quota under 1 ms, "
+                + "which the kernel refuses: lengthen the period"})
     void badOptionsAreCommandLineErrorsThatSayWhatToChange(String options, String message) {
         StringWriter err = new StringWriter();
         CommandLine cli = BrokerwiseBench.commandLine();
