@@ -20,7 +20,7 @@ record BrokerNode(double cores, Duration cpuPeriod, String cpus, String heap) {
         if (cores < 0) {
             throw new IllegalArgumentException("--broker-cores must be 0 (no quota) or positive, got " + cores);
         }
-        long periodMicros = cpuPeriod.toNanos() / 1000;
+        long periodMicros = micros(cpuPeriod);
         if (periodMicros < 1_000 || periodMicros > 1_000_000) {
             throw new IllegalArgumentException("--cpu-period must be between 1ms and 1000ms, got "
                     + cpuPeriod.toMillis() + "ms");
@@ -37,6 +37,10 @@ record BrokerNode(double cores, Duration cpuPeriod, String cpus, String heap) {
     }
 
     long periodMicros() {
-        return cpuPeriod.toNanos() / 1000;
+        return micros(cpuPeriod);
+    }
+
+    private static long micros(Duration d) {
+        return d.toNanos() / 1000;
     }
 }

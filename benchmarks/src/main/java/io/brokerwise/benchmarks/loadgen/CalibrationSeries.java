@@ -53,6 +53,6 @@ final class CalibrationSeries {
     }
 
     private SelectorDesign design(int[] rm) {
-        return new SelectorDesign(rm[0], rm[1], SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1);
+        return SelectorDesign.calibration(rm[0], rm[1]);
     }
 }

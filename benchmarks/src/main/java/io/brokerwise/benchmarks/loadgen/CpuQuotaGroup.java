@@ -15,11 +15,9 @@ final class CpuQuotaGroup implements AutoCloseable {
     static final String PREFIX = "brokerwise-bench-";
 
     final Path dir;
-    final double cores;
 
-    private CpuQuotaGroup(Path dir, double cores) {
+    private CpuQuotaGroup(Path dir) {
         this.dir = dir;
-        this.cores = cores;
     }
 
     /** True when cgroup v1's cpu controller is mounted and writable here (root on this machine). */
@@ -36,7 +34,7 @@ final class CpuQuotaGroup implements AutoCloseable {
         // A new group's quota is unlimited (-1), so the period can change first.
         Files.writeString(dir.resolve("cpu.cfs_period_us"), Long.toString(periodMicros));
         Files.writeString(dir.resolve("cpu.cfs_quota_us"), Long.toString(Math.round(cores * periodMicros)));
-        return new CpuQuotaGroup(dir, cores);
+        return new CpuQuotaGroup(dir);
     }
 
     /** The shell prefix that moves the shell into this group before it execs the broker JVM. */

@@ -43,7 +43,7 @@ record ReferencePoint(int r, int mAdd) {
     }
 
     SelectorDesign design() {
-        return new SelectorDesign(r, mAdd, SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1);
+        return SelectorDesign.calibration(r, mAdd);
     }
 
     /** What the profile predicts one broker receives per second at this point, saturated. */
@@ -51,20 +51,23 @@ record ReferencePoint(int r, int mAdd) {
         return profile.receivedCapacity(FilterSet.simple(r + mAdd), r);
     }
 
+    /** Measured over predicted rate per broker; {@code result}'s received rate is per broker already. */
+    double speedFactor(BrokerProfile profile, LoadResult result) {
+        return result.receivedPerSecond() / predictedPerBroker(profile);
+    }
+
     /**
-     * @param result the point measured on {@code brokers} brokers at once (its received rate is per broker)
+     * @param result the point measured on all of a layout's brokers at once
      * @return the measurement, the prediction and their ratio, the speed factor
      */
-    Map<String, Object> verdict(BrokerProfile profile, LoadResult result, int brokers) {
-        double measured = result.receivedPerSecond();
-        double predicted = predictedPerBroker(profile);
+    Map<String, Object> verdict(BrokerProfile profile, LoadResult result) {
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("r", r);
         v.put("mAdd", mAdd);
-        v.put("brokers", brokers);
-        v.put("predictedPerBrokerMsgsPerSecond", predicted);
-        v.put("measuredPerBrokerMsgsPerSecond", measured);
-        v.put("speedFactor", measured / predicted);
+        v.put("brokers", result.brokerCpuUtilization().length); // one CPU figure per broker measured
+        v.put("predictedPerBrokerMsgsPerSecond", predictedPerBroker(profile));
+        v.put("measuredPerBrokerMsgsPerSecond", result.receivedPerSecond());
+        v.put("speedFactor", speedFactor(profile, result));
         v.put("valid", result.valid());
         v.put("validityProblems", result.validityProblems());
         return v;

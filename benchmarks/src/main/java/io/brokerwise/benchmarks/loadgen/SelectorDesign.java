@@ -26,6 +26,11 @@ record SelectorDesign(int r, int mAdd, Kind kind, Shape shape, int components) {
     /** The application property the selectors test. */
     static final String PROPERTY = "bw_key";
 
+    /** The subscribers of the sec. 4.2.2.1 calibration series: simple application-property selectors. */
+    static SelectorDesign calibration(int r, int mAdd) {
+        return new SelectorDesign(r, mAdd, Kind.property, Shape.simple, 1);
+    }
+
     SelectorDesign {
         if (r < 0 || mAdd < 0 || r + mAdd < 1) {
             throw new IllegalArgumentException("need r >= 0, m_add >= 0 and at least one subscriber");

@@ -78,7 +78,7 @@ final class VerifyCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<Double> loads = latencyLoads();
         Optional<ReferencePoint> reference = ReferencePoint.parse(referencePoint);
-        brokers.node(); // checks the broker options before anything starts
+        BrokerNode node = brokers.node(); // checks the broker options before anything starts
         PubSubTopology topology = read(topologyFile).one(PubSubTopology.class);
         BrokerProfile profile = profile(topology);
         PlanningInput input = PlanningInput.from(topology.getSpec(), maxBrokers);
@@ -95,15 +95,15 @@ final class VerifyCommand implements Callable<Integer> {
             boolean planned = plan.chosen().map(c -> c.layout().equals(e.layout())).orElse(false);
             System.err.printf("loadgen: layout %s (%s)%n", e.layout(), planned ? "planned" : "alternative");
             // Fresh brokers for every layout: no subscription, backlog or JIT profile of another layout left.
-            try (LocalFleet fleet = LocalFleet.start(Math.toIntExact(e.brokers()), brokers.node(),
+            try (LocalFleet fleet = LocalFleet.start(Math.toIntExact(e.brokers()), node,
                     brokers.persistent(), work, System.err)) {
                 LoadResult result = new LoadRun(spec(e, design, warmup), work, System.err).measure(fleet);
                 double predicted = e.capacity() / input.objectives().maxUtilization();
                 Map<String, Object> verdict = verdict(e, predicted, planned, plan, result);
                 unevenDispatch(e, design).ifPresent(note -> verdict.put("note", note));
                 if (reference.isPresent()) {
-                    atMeasuredSpeed(verdict, reference.get().verdict(profile, measureReference(fleet, work,
-                            reference.get()), fleet.brokers.size()), predicted, result.publishedPerSecond());
+                    atMeasuredSpeed(verdict, reference.get(), measureReference(fleet, work, reference.get()), profile,
+                            predicted, result.publishedPerSecond());
                 }
                 if (planned && !loads.isEmpty()) {
                     verdict.put("latency", latency(fleet, work, e, design, result.publishedPerSecond(), predicted, loads));
@@ -166,13 +166,13 @@ final class VerifyCommand implements Callable<Integer> {
      * Adds the reference point and the layout's prediction rescaled by its speed factor. A reference point
      * that is not valid (its brokers not at their quota, or the client short of CPU) gives no factor.
      */
-    private static void atMeasuredSpeed(Map<String, Object> verdict, Map<String, Object> reference, double predicted,
-                                        double measured) {
-        verdict.put("referencePoint", reference);
-        if (!(Boolean) reference.get("valid")) {
+    private static void atMeasuredSpeed(Map<String, Object> verdict, ReferencePoint point, LoadResult reference,
+                                        BrokerProfile profile, double predicted, double measured) {
+        verdict.put("referencePoint", point.verdict(profile, reference));
+        if (!reference.valid()) {
             return;
         }
-        double speed = (Double) reference.get("speedFactor");
+        double speed = point.speedFactor(profile, reference);
         verdict.put("speedFactor", speed);
         verdict.put("predictedAtMeasuredSpeedMsgsPerSecond", predicted * speed);
         verdict.put("relativeErrorAtMeasuredSpeed", (measured - predicted * speed) / (predicted * speed));
