@@ -3,6 +3,7 @@ package io.brokerwise.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.fabric8.crdv2.generator.CRDGenerator;
@@ -30,9 +31,9 @@ class CrdsAreCurrentTest {
     @Test
     void checkedInCrdsMatchTheClasses() throws IOException {
         new CRDGenerator().inOutputDir(generated.toFile()).forCRDVersions("v1")
-                .customResourceClasses(PubSubTopology.class, BrokerProfile.class).generate();
+                .customResourceClasses(PubSubTopology.class, BrokerProfile.class, BenchmarkRun.class).generate();
         List<Path> files = list(generated);
-        assertEquals(2, files.size(), "one CRD per resource: " + files);
+        assertEquals(3, files.size(), "one CRD per resource: " + files);
         if (Boolean.getBoolean("crds.update")) {
             Files.createDirectories(CHECKED_IN);
             for (Path f : files) {

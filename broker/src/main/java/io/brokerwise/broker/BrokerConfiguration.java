@@ -16,9 +16,10 @@ import java.util.Objects;
  * @param port             acceptor port, all protocols
  * @param dataDirectory    where journal, bindings, paging and large messages live
  * @param addressMaxBytes  memory an address may hold before its producers are blocked
+ * @param metricsPort      port of the Prometheus endpoint on {@code bindHost} (0: any free port)
  */
 public record BrokerConfiguration(String name, String topic, boolean persistent, String bindHost, int port,
-                                  String dataDirectory, long addressMaxBytes) {
+                                  String dataDirectory, long addressMaxBytes, int metricsPort) {
 
     /** The ConfigMap key (and file name) of the rendered configuration. */
     public static final String CONFIG_MAP_KEY = "broker.xml";
@@ -28,6 +29,9 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
 
     /** The role the broker's user holds; security-settings grant permissions to it. */
     public static final String ROLE = "brokerwise";
+
+    /** The port a broker pod serves its metrics on (container port {@code metrics}). */
+    public static final int METRICS_PORT = 9404;
 
     /** 64 MiB: enough for saturated publishers to keep the broker busy, small enough for a 512 MiB heap. */
     public static final long DEFAULT_ADDRESS_MAX_BYTES = 64L << 20;
@@ -40,6 +44,9 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
         if (port < 1 || port > 65535) {
             throw new IllegalArgumentException("port must be in 1..65535, got " + port);
         }
+        if (metricsPort < 0 || metricsPort > 65535 || metricsPort == port) {
+            throw new IllegalArgumentException("metricsPort must be in 0..65535 and not the acceptor's, got " + metricsPort);
+        }
         if (addressMaxBytes < 1 << 20) {
             throw new IllegalArgumentException("addressMaxBytes must be at least 1 MiB, got " + addressMaxBytes);
         }
@@ -48,14 +55,20 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
     /** A broker as the operator runs it in a pod: all interfaces, port 61616, data under /var/lib/artemis. */
     public static BrokerConfiguration forPod(String name, String topic, boolean persistent) {
         return new BrokerConfiguration(name, topic, persistent, "0.0.0.0", 61616, "/var/lib/artemis/data",
-                DEFAULT_ADDRESS_MAX_BYTES);
+                DEFAULT_ADDRESS_MAX_BYTES, METRICS_PORT);
     }
 
-    /** A broker on loopback, as the benchmarks and tests run it. */
+    /** A broker on loopback, as the benchmarks and tests run it; its metrics on any free port. */
     public static BrokerConfiguration forLoopback(String name, String topic, boolean persistent, int port,
                                                   String dataDirectory) {
         return new BrokerConfiguration(name, topic, persistent, "127.0.0.1", port, dataDirectory,
-                DEFAULT_ADDRESS_MAX_BYTES);
+                DEFAULT_ADDRESS_MAX_BYTES, 0);
+    }
+
+    /** The same broker with its metrics on this port. */
+    public BrokerConfiguration withMetricsPort(int newMetricsPort) {
+        return new BrokerConfiguration(name, topic, persistent, bindHost, port, dataDirectory, addressMaxBytes,
+                newMetricsPort);
     }
 
     /** broker.xml text. */
@@ -82,30 +95,28 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
                     <!-- A non-persistent broker keeps nothing on disk: a full disk elsewhere must not block it (-1). -->
                     <max-disk-usage>%4$d</max-disk-usage>
                     <journal-pool-files>10</journal-pool-files>
+                    <!-- GET /metrics (Prometheus text format), served by the broker process: Artemis's meters, JVM
+                         memory, and Brokerwise's topic counters, connections and cgroup CPU. -->
+                    <metrics>
+                      <jvm-memory>true</jvm-memory>
+                      <plugin class-name="io.brokerwise.broker.metrics.PrometheusMetricsPlugin">
+                        <property key="topic" value="%9$s"/>
+                        <property key="bind" value="%5$s:%10$d"/>
+                      </plugin>
+                    </metrics>
                     <!-- CORE only: the Jakarta client speaks it, and the image carries no AMQP/OpenWire modules. -->
                     <acceptors>
                       <acceptor name="brokerwise">tcp://%5$s:%6$d?protocols=CORE;tcpSendBufferSize=1048576;tcpReceiveBufferSize=1048576;useEpoll=true</acceptor>
                     </acceptors>
                     <security-settings>
-                      <!-- Clients may send, subscribe (non-durable queues only: subscriptions are non-durable by
-                           design) and read metrics; they may not create durable queues or new addresses. -->
+                      <!-- Clients may send and subscribe (non-durable queues only: subscriptions are non-durable by
+                           design), nothing else: measuring reads the metrics endpoint, not management. -->
                       <security-setting match="#">
                         <permission type="send" roles="%7$s"/>
                         <permission type="consume" roles="%7$s"/>
                         <permission type="browse" roles="%7$s"/>
                         <permission type="createNonDurableQueue" roles="%7$s"/>
                         <permission type="deleteNonDurableQueue" roles="%7$s"/>
-                        <permission type="manage" roles="%7$s"/>
-                      </security-setting>
-                      <!-- Management replies (BrokerMetrics) come back on a temporary address of their own. -->
-                      <security-setting match="activemq.management.#">
-                        <permission type="send" roles="%7$s"/>
-                        <permission type="consume" roles="%7$s"/>
-                        <permission type="createNonDurableQueue" roles="%7$s"/>
-                        <permission type="deleteNonDurableQueue" roles="%7$s"/>
-                        <permission type="createAddress" roles="%7$s"/>
-                        <permission type="deleteAddress" roles="%7$s"/>
-                        <permission type="manage" roles="%7$s"/>
                       </security-setting>
                     </security-settings>
                     <address-settings>
@@ -138,7 +149,7 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
                   </core>
                 </configuration>
                 """.formatted(xml(name), persistent, xml(dataDirectory), persistent ? 90 : -1, xml(bindHost), port,
-                ROLE, addressMaxBytes, xml(topic));
+                ROLE, addressMaxBytes, xml(topic), metricsPort);
     }
 
     private static void requireName(String what, String value) {

@@ -38,7 +38,7 @@ public final class BrokerMain {
             stopped.countDown();
         }));
         watchParent();
-        System.out.println(READY);
+        System.out.println(READY + " metrics=" + broker.metricsAddress());
         System.out.flush();
         stopped.await();
     }

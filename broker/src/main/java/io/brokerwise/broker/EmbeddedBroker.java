@@ -1,7 +1,9 @@
 package io.brokerwise.broker;
 
+import io.brokerwise.broker.metrics.PrometheusMetricsPlugin;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.apache.activemq.artemis.core.config.impl.SecurityConfiguration;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
@@ -45,9 +47,26 @@ public final class EmbeddedBroker implements AutoCloseable {
         return broker.getActiveMQServer();
     }
 
+    /** {@code host:port} of the broker's Prometheus endpoint ({@code GET /metrics}). */
+    public String metricsAddress() {
+        return metricsPlugin().flatMap(PrometheusMetricsPlugin::endpointAddress)
+                .map(a -> a.getHostString() + ":" + a.getPort())
+                .orElseThrow(() -> new IllegalStateException("broker.xml names no Brokerwise metrics plugin"));
+    }
+
     @Override
     public void close() throws Exception {
-        broker.stop();
+        try {
+            broker.stop();
+        } finally {
+            metricsPlugin().ifPresent(PrometheusMetricsPlugin::stop);
+        }
+    }
+
+    private Optional<PrometheusMetricsPlugin> metricsPlugin() {
+        var metrics = server().getConfiguration().getMetricsConfiguration();
+        return metrics != null && metrics.getPlugin() instanceof PrometheusMetricsPlugin p ? Optional.of(p)
+                : Optional.empty();
     }
 
     private static ActiveMQJAASSecurityManager securityManager(BrokerCredentials credentials) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerwise.broker.metrics.BrokerScrape;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
@@ -53,10 +54,9 @@ class BrokerConfigurationTest {
             }
             assertEquals(2, drain(red));
             assertEquals(0, drain(none));
-            try (BrokerMetrics metrics = BrokerMetrics.connect("127.0.0.1:" + port, credentials)) {
-                assertEquals(3, metrics.received("orders"));
-                assertEquals(2, metrics.dispatched("orders"));
-            }
+            var counts = BrokerScrape.of(broker.metricsAddress());
+            assertEquals(3, counts.received());
+            assertEquals(2, counts.dispatched());
         }
     }
 

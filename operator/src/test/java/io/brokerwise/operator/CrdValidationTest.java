@@ -79,6 +79,46 @@ class CrdValidationTest {
                 e.getMessage());
     }
 
+    static final String RUN = """
+            apiVersion: brokerwise.io/v1alpha1
+            kind: BenchmarkRun
+            metadata: {name: run, namespace: default}
+            spec:
+              topologyRef: {name: t}
+              mode: Saturate
+              duration: 60s
+              warmup: 10s
+            """;
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "Rate without load points | 'mode: Saturate' | 'mode: Rate'                                   | mode Rate needs loadPoints",
+        "load point above 1       | 'mode: Saturate' | 'mode: Rate\n  loadPoints: [0.5, 1.5]'         | each load point is a fraction in (0, 1]",
+        "load point zero          | 'mode: Saturate' | 'mode: Rate\n  loadPoints: [0]'                | each load point is a fraction in (0, 1]",
+        "duration = 2 x warm-up   | 'duration: 60s'  | 'duration: 20s'                                 | duration must be longer than twice the warmup",
+        "Calibrate without name   | 'mode: Saturate' | 'mode: Calibrate'                               | mode Calibrate needs calibration.profileName",
+        "no topology              | 'topologyRef: {name: t}' | ''                                      | spec.topologyRef: Required value",
+        "unknown mode             | 'mode: Saturate' | 'mode: Soak'                                    | spec.mode: Unsupported value",
+    })
+    void badBenchmarkRunIsRejectedNamingTheField(String what, String from, String to, String message,
+                                                 KubernetesClient client) {
+        var bad = parse(RUN.replace(from, to.replace("\\n", "\n")));
+        var e = assertThrows(KubernetesClientException.class, () -> client.resource(bad).create(), what);
+        assertEquals(422, e.getCode(), what + ": " + e.getMessage());
+        assertTrue(e.getMessage().contains(message), what + ": " + e.getMessage());
+    }
+
+    @Test
+    void benchmarkRunIsDefaulted(KubernetesClient client) {
+        var created = client.resource(parse(RUN.replace("name: run,", "name: defaults,")
+                .replace("  mode: Saturate\n  duration: 60s\n  warmup: 10s\n", ""))).create();
+        var spec = (java.util.Map<?, ?>) created.getAdditionalProperties().get("spec");
+        assertEquals("60s", spec.get("duration"));
+        assertEquals("10s", spec.get("warmup"));
+        assertEquals(0.15, ((Number) spec.get("tolerance")).doubleValue());
+        assertEquals("Saturate", spec.get("mode"));
+    }
+
     static GenericKubernetesResource parse(String yaml) {
         return Serialization.unmarshal(yaml, GenericKubernetesResource.class);
     }

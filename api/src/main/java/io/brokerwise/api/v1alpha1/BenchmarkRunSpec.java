@@ -1,37 +1,70 @@
 package io.brokerwise.api.v1alpha1;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.generator.annotation.Required;
+import io.fabric8.generator.annotation.Size;
+import io.fabric8.generator.annotation.ValidationRule;
+import java.util.List;
 
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@ValidationRule(value = "self.mode != 'Rate' || (has(self.loadPoints) && size(self.loadPoints) > 0)",
+        message = "mode Rate needs loadPoints: fractions of the predicted capacity such as [0.3, 0.5, 0.7]")
+@ValidationRule(value = "duration(self.duration) > duration(self.warmup) + duration(self.warmup)",
+        message = "duration must be longer than twice the warmup")
+@ValidationRule(value = "self.mode != 'Calibrate' || (has(self.calibration) && has(self.calibration.profileName))",
+        message = "mode Calibrate needs calibration.profileName: the BrokerProfile to write")
 public class BenchmarkRunSpec {
 
     @Required
-    @JsonPropertyDescription("The PubSubTopology whose brokers are measured.")
-    public ProfileRef targetRef;
+    @JsonPropertyDescription("The PubSubTopology whose brokers are measured (same namespace). It must be Ready.")
+    public TopologyRef topologyRef;
 
     @Default("Saturate")
-    @JsonPropertyDescription("Saturate: publishers as fast as flow control allows (capacity); Rate: Poisson arrivals at "
-            + "rate (waiting times); Calibrate: the sec. 4.2.2.1 series, fitted into a BrokerProfile.")
+    @JsonPropertyDescription("Saturate: publishers as fast as flow control allows, measuring capacity; Rate: Poisson "
+            + "arrivals at each of loadPoints, measuring latency; Calibrate: the measurement series of Henjes, "
+            + "Performance Evaluation of Publish/Subscribe Middleware Architectures, sec. 4.2.2.1, on one broker, "
+            + "fitted into a BrokerProfile. Default Saturate.")
     public Mode mode;
-
-    @Min(value = 0, inclusive = false)
-    @JsonPropertyDescription("Offered load for mode Rate, msgs/s over all publishers.")
-    public Double rate;
 
     @Default("60s")
     @Pattern(Durations.PATTERN)
+    @JsonPropertyDescription("Length of each measurement point, such as 60s: the warm-up, the measurement window, "
+            + "and a cool-down as long as the warm-up. Must exceed twice the warm-up. Default 60s.")
     public String duration;
 
     @Default("10s")
     @Pattern(Durations.PATTERN)
-    @JsonPropertyDescription("Trimmed from the start of the measurement (and as much from its end).")
+    @JsonPropertyDescription("Start (and, as cool-down, end) of each point left out of the figures, such as 10s. "
+            + "Default 10s.")
     public String warmup;
 
-    @JsonPropertyDescription("The workload to generate; the target's workload when unset.")
+    @JsonPropertyDescription("Mode Rate: offered loads as fractions of the predicted saturated capacity, each in "
+            + "(0, 1], such as [0.3, 0.5, 0.7].")
+    @Size(max = 20)
+    @ValidationRule(value = "self.all(p, p > 0.0 && p <= 1.0)", message = "each load point is a fraction in (0, 1]")
+    public List<Double> loadPoints;
+
+    @JsonPropertyDescription("The workload to generate instead of the topology's (same fields as "
+            + "PubSubTopology.spec.workload); the prediction uses it too.")
     public WorkloadSpec workload;
+
+    @Min(0)
+    @Max(1)
+    @Default("0.15")
+    @JsonPropertyDescription("Largest relative error of the measured capacity against the predicted one that counts "
+            + "as a match. Default 0.15.")
+    public Double tolerance;
+
+    @JsonPropertyDescription("The benchmark's client pods.")
+    public BenchmarkClients clients = new BenchmarkClients();
+
+    @JsonPropertyDescription("Mode Calibrate: which BrokerProfile to write and which series to measure.")
+    public CalibrationSpec calibration;
 
     public enum Mode { Saturate, Rate, Calibrate }
 }

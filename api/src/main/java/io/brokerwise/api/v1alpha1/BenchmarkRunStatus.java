@@ -1,6 +1,7 @@
 package io.brokerwise.api.v1alpha1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.kubernetes.api.model.Condition;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,20 +9,45 @@ import java.util.List;
 /** Measured against predicted, each figure with where it came from. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class BenchmarkRunStatus {
+
     public Long observedGeneration;
-    /** msgs/s received by the brokers, and dispatched copies per second, after the warm-up trim. */
-    public Double receivedRate;
-    public Double dispatchedRate;
-    /** End-to-end latency percentiles in seconds (HdrHistogram, coordinated omission corrected in Rate mode). */
-    public Double latencyP50;
-    public Double latencyP99;
-    public Double latencyP999;
-    /** The plan's figures the measurement is compared with. */
+
+    @JsonPropertyDescription("Pending (waiting for its topology or another run), Running, Succeeded or Failed.")
+    public Phase phase;
+
+    @JsonPropertyDescription("The layout measured, k x l.")
+    public String layout;
+
+    @JsonPropertyDescription("The benchmark Job.")
+    public String job;
+
+    @JsonPropertyDescription("When the Job was created (RFC 3339).")
+    public String startTime;
+
+    @JsonPropertyDescription("When the run ended (RFC 3339).")
+    public String completionTime;
+
+    @JsonPropertyDescription("Saturate: the measured capacity, messages published per second over all publishers.")
+    public Double measuredCapacity;
+
+    @JsonPropertyDescription("Saturate: the model's capacity of the measured layout at full utilization, msgs/s.")
     public Double predictedCapacity;
-    public Double predictedWaitingQuantile;
-    /** (measured - predicted) / predicted of the capacity. */
+
+    @JsonPropertyDescription("Saturate: (measured - predicted) / predicted.")
     public Double capacityError;
-    /** False when the broker was not at its CPU limit or the clients were (the dissertation's validity rule). */
-    public Boolean valid;
+
+    @JsonPropertyDescription("WithinTolerance, OutsideTolerance or NotValid (the measurement broke the validity rule).")
+    public String verdict;
+
+    @JsonPropertyDescription("One entry per measured load point.")
+    public List<BenchmarkPointStatus> points;
+
     public List<Condition> conditions = new ArrayList<>();
+
+    public enum Phase { Pending, Running, Succeeded, Failed }
+
+    /** Whether the run has ended, one way or the other. */
+    public boolean finished() {
+        return phase == Phase.Succeeded || phase == Phase.Failed;
+    }
 }

@@ -1,5 +1,11 @@
 package io.brokerwise.benchmarks.loadgen;
 
+import io.brokerwise.broker.metrics.BrokerSample;
+import io.brokerwise.broker.metrics.BrokerScrape;
+import io.brokerwise.measure.LoadResult;
+import io.brokerwise.model.topology.Layout;
+import io.brokerwise.measure.LoadSpec;
+import io.brokerwise.measure.SelectorDesign;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -51,10 +57,10 @@ final class BaselineCommand implements Callable<Integer> {
         try (LocalFleet fleet = LocalFleet.start(1, brokers.node(), brokers.persistent(), work, System.err)) {
             LoadSpec spec = spec();
             List<Map<String, Object>> perf = new ArrayList<>();
-            perf.add(artemisPerf(fleet, spec.node().cpuLimit(), work.resolve("artemis-perf-1.json")));
+            perf.add(artemisPerf(fleet, work.resolve("artemis-perf-1.json")));
             System.err.println("loadgen: brokerwise-bench, no selectors");
-            LoadResult ours = new LoadRun(spec, work, System.err).measure(fleet);
-            perf.add(artemisPerf(fleet, spec.node().cpuLimit(), work.resolve("artemis-perf-2.json")));
+            LoadResult ours = fleet.measure(spec, new Layout(1, 1));
+            perf.add(artemisPerf(fleet, work.resolve("artemis-perf-2.json")));
             double best = perf.stream().mapToDouble(p -> (Double) p.get("publishedPerSecond")).max().orElseThrow();
             double ratio = ours.publishedPerSecond() / best;
             result.put("artemisPerf", perf);
@@ -82,7 +88,7 @@ final class BaselineCommand implements Callable<Integer> {
      * this generator has publishers, each on its own thread, asynchronous sends; the broker's CPU sampled
      * over the measured seconds. Its rate is the mean of its per-second samples after the warm-up.
      */
-    private Map<String, Object> artemisPerf(LocalFleet fleet, double brokerCpuLimit, Path report)
+    private Map<String, Object> artemisPerf(LocalFleet fleet, Path report)
             throws IOException, InterruptedException {
         LocalBroker broker = fleet.brokers.get(0);
         List<String> command = new ArrayList<>(List.of(LocalBroker.JAVA, "-Xms1g", "-Xmx1g", "-cp", artemisClasspath, "org.apache.activemq.artemis.cli.Artemis",
@@ -102,9 +108,9 @@ final class BaselineCommand implements Callable<Integer> {
                 .redirectOutput(report.resolveSibling(report.getFileName() + ".log").toFile()).start();
         try {
             TimeUnit.SECONDS.sleep(warmupSeconds);
-            double cpuBefore = broker.cpuSeconds();
+            BrokerSample before = BrokerScrape.of(broker.metricsAddress);
             TimeUnit.SECONDS.sleep(measureSeconds);
-            double brokerCpu = (broker.cpuSeconds() - cpuBefore) / measureSeconds / brokerCpuLimit;
+            double brokerCpu = BrokerScrape.of(broker.metricsAddress).cpuUtilizationSince(before, measureSeconds);
             if (!perf.waitFor(120, TimeUnit.SECONDS)) {
                 throw new IOException("artemis perf did not finish within 120 s after its duration; see " + report);
             }

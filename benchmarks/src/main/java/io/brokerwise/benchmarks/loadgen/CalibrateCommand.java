@@ -1,5 +1,9 @@
 package io.brokerwise.benchmarks.loadgen;
 
+import io.brokerwise.measure.ProcStat;
+import io.brokerwise.measure.LoadResult;
+import io.brokerwise.measure.LoadSpec;
+import io.brokerwise.measure.SelectorDesign;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.brokerwise.model.fit.MeasuredPoint;
@@ -70,9 +74,12 @@ final class CalibrateCommand implements Callable<Integer> {
         }
         long started = System.nanoTime();
         double loadBefore = ProcStat.loadAverage();
-        List<CalibrationPoint> points = new CalibrationSeries(base::spec, grid, holdoutEvery,
-                RunCommand.duration(firstWarmup)).run(brokers.workDir != null ? brokers.workDir : Files.createTempDirectory("brokerwise-cal"),
-                System.err);
+        Path work = brokers.workDir != null ? brokers.workDir : Files.createTempDirectory("brokerwise-cal");
+        List<CalibrationPoint> points;
+        try (LocalFleet fleet = LocalFleet.start(1, brokers.node(), brokers.persistent(), work, System.err)) {
+            points = new CalibrationSeries(base::spec, grid, holdoutEvery, RunCommand.duration(firstWarmup))
+                    .run(fleet, System.err);
+        }
         Duration took = Duration.ofNanos(System.nanoTime() - started);
         return write(points, took, loadBefore);
     }

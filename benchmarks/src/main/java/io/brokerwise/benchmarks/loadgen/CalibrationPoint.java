@@ -1,5 +1,8 @@
 package io.brokerwise.benchmarks.loadgen;
 
+import io.brokerwise.measure.LoadResult;
+import io.brokerwise.measure.LoadSpec;
+import io.brokerwise.measure.SelectorDesign;
 import io.brokerwise.model.fit.MeasuredPoint;
 import io.brokerwise.model.service.FilterSet;
 

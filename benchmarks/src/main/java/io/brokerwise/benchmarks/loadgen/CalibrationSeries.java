@@ -1,5 +1,9 @@
 package io.brokerwise.benchmarks.loadgen;
 
+import io.brokerwise.measure.LoadResult;
+import io.brokerwise.model.topology.Layout;
+import io.brokerwise.measure.LoadSpec;
+import io.brokerwise.measure.SelectorDesign;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,23 +35,21 @@ final class CalibrationSeries {
         this.firstWarmup = firstWarmup;
     }
 
-    List<CalibrationPoint> run(Path workDir, PrintStream progress) throws Exception {
-        LoadSpec first = pointSpec.apply(design(grid.get(0)));
+    /** Measures the grid on the fleet's first broker. */
+    List<CalibrationPoint> run(LocalFleet fleet, PrintStream progress) throws Exception {
         List<CalibrationPoint> points = new ArrayList<>();
-        try (LocalFleet fleet = LocalFleet.start(1, first.node(), first.persistent(), workDir, progress)) {
-            for (int i = 0; i < grid.size(); i++) {
-                SelectorDesign design = design(grid.get(i));
-                LoadSpec spec = pointSpec.apply(design);
-                if (i == 0) {
-                    spec = spec.warmingUpFor(firstWarmup);
-                }
-                progress.printf("loadgen: point %d/%d: r = %d, m_add = %d%n", i + 1, grid.size(), design.r(),
-                        design.mAdd());
-                LoadResult result = new LoadRun(spec, workDir, progress).measure(fleet);
-                boolean heldOut = holdoutEvery > 0 && i % holdoutEvery == 1 % holdoutEvery;
-                points.add(new CalibrationPoint(design.r(), design.mAdd(), design.components(),
-                        result.receivedPerSecond(), result.valid(), heldOut, result));
+        for (int i = 0; i < grid.size(); i++) {
+            SelectorDesign design = design(grid.get(i));
+            LoadSpec spec = pointSpec.apply(design);
+            if (i == 0) {
+                spec = spec.warmingUpFor(firstWarmup);
             }
+            progress.printf("loadgen: point %d/%d: r = %d, m_add = %d%n", i + 1, grid.size(), design.r(),
+                    design.mAdd());
+            LoadResult result = fleet.measure(spec, new Layout(1, 1));
+            boolean heldOut = holdoutEvery > 0 && i % holdoutEvery == 1 % holdoutEvery;
+            points.add(new CalibrationPoint(design.r(), design.mAdd(), design.components(),
+                    result.receivedPerSecond(), result.valid(), heldOut, result));
         }
         return points;
     }

@@ -18,18 +18,20 @@ import java.util.concurrent.TimeUnit;
  * One real Artemis broker as a separate JVM (BrokerMain from the broker module, the operator's renderer),
  * optionally inside a CPU-quota cgroup. Its stdout and stderr go to a log file in its directory.
  */
-final class LocalBroker implements MeasuredBroker, AutoCloseable {
+final class LocalBroker implements AutoCloseable {
 
     /** The java launcher of this JVM, for the brokers and other tools' JVMs. */
     static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 
     final String address;
+    final String metricsAddress;
     final Process process;
     final CpuQuotaGroup group;
     final Path log;
 
-    private LocalBroker(String address, Process process, CpuQuotaGroup group, Path log) {
+    private LocalBroker(String address, String metricsAddress, Process process, CpuQuotaGroup group, Path log) {
         this.address = address;
+        this.metricsAddress = metricsAddress;
         this.process = process;
         this.group = group;
         this.log = log;
@@ -56,7 +58,8 @@ final class LocalBroker implements MeasuredBroker, AutoCloseable {
         pb.environment().put(BrokerCredentials.PASSWORD_ENV, credentials.password());
         pb.environment().put("BROKER_PARENT_PID", Long.toString(ProcessHandle.current().pid()));
         Process process = pb.start();
-        LocalBroker broker = new LocalBroker("127.0.0.1:" + config.port(), process, group, log);
+        LocalBroker broker = new LocalBroker("127.0.0.1:" + config.port(), "127.0.0.1:" + config.metricsPort(), process,
+                group, log);
         try {
             broker.awaitReady(log);
         } catch (IOException | RuntimeException e) {
@@ -94,18 +97,6 @@ final class LocalBroker implements MeasuredBroker, AutoCloseable {
         } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
             throw new IOException("broker " + address + " not ready within 120 s; see " + logFile, e);
         }
-    }
-
-    @Override
-    public String address() {
-        return address;
-    }
-
-    /** CPU seconds the broker JVM has used so far (user + system, from /proc). */
-    @Override
-    public double cpuSeconds() {
-        ProcessHandle java = process.toHandle().descendants().findFirst().orElse(process.toHandle());
-        return ProcStat.cpuSeconds(java.pid());
     }
 
     /** SIGTERM (the broker stops cleanly), SIGKILL after 15 s, then the cgroup goes. */

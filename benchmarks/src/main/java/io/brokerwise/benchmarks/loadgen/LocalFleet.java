@@ -3,6 +3,10 @@ package io.brokerwise.benchmarks.loadgen;
 import io.brokerwise.api.routing.RoutingMap;
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.measure.LoadResult;
+import io.brokerwise.measure.LoadRun;
+import io.brokerwise.measure.LoadSpec;
+import io.brokerwise.measure.Target;
 import io.brokerwise.model.topology.Layout;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -25,10 +29,12 @@ final class LocalFleet implements AutoCloseable {
     final boolean quotas;
     final BrokerNode node;
     private final List<Integer> ports = new ArrayList<>();
+    private final PrintStream progress;
     private final Thread cleanup = new Thread(this::closeQuietly, "loadgen-cleanup");
 
-    private LocalFleet(BrokerNode node) {
+    private LocalFleet(BrokerNode node, PrintStream progress) {
         this.node = node;
+        this.progress = progress;
         this.quotas = node.cores() > 0 && CpuQuotaGroup.available();
     }
 
@@ -36,7 +42,7 @@ final class LocalFleet implements AutoCloseable {
     static LocalFleet start(int count, BrokerNode node, boolean persistent, Path workDir, PrintStream progress)
             throws IOException, InterruptedException {
         CpuQuotaGroup.removeStale();
-        LocalFleet fleet = new LocalFleet(node);
+        LocalFleet fleet = new LocalFleet(node, progress);
         Runtime.getRuntime().addShutdownHook(fleet.cleanup);
         try {
             for (int i = 0; i < count; i++) {
@@ -53,12 +59,9 @@ final class LocalFleet implements AutoCloseable {
     }
 
     private void startOne(int i, boolean persistent, Path workDir) throws IOException, InterruptedException {
-        int port;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
+        int port = freePort();
         BrokerConfiguration config = BrokerConfiguration.forLoopback("b" + i, TOPIC, persistent, port,
-                workDir.resolve("b" + i + "/data").toString());
+                workDir.resolve("b" + i + "/data").toString()).withMetricsPort(freePort());
         CpuQuotaGroup group = quotas ? CpuQuotaGroup.create("b" + i, node.cores(), node.periodMicros()) : null;
         try {
             brokers.add(LocalBroker.start(config, credentials, workDir.resolve("b" + i), group, node.cpus(),
@@ -72,9 +75,32 @@ final class LocalFleet implements AutoCloseable {
         }
     }
 
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
     /** The routing map of these brokers in a k x l layout (row-major). */
     RoutingMap map(Layout layout) {
         return RoutingMap.forLocalPorts(TOPIC, layout, ports.subList(0, Math.toIntExact(layout.brokers())));
+    }
+
+    /** The first k x l brokers as a measurement target, with what keeps them from standing for nodes. */
+    Target target(Layout layout) {
+        if (layout.brokers() > brokers.size()) {
+            throw new IllegalArgumentException("layout " + layout + " needs " + layout.brokers() + " brokers, "
+                    + brokers.size() + " run");
+        }
+        List<String> caveats = quotas ? List.of() : List.of("brokers ran without a CPU quota (no writable cgroup v1 "
+                + "cpu controller): they share the client's cores, not a node of their own");
+        return new Target(map(layout), credentials, brokers.subList(0, Math.toIntExact(layout.brokers())).stream()
+                .map(b -> b.metricsAddress).toList(), caveats);
+    }
+
+    /** One measurement of this load on the first k x l brokers, which keep running for the next. */
+    LoadResult measure(LoadSpec spec, Layout layout) throws Exception {
+        return new LoadRun(spec, progress).measure(target(layout), clientCores());
     }
 
     /** Cores the load generator has left: the machine's minus the brokers' quotas, at least one. */

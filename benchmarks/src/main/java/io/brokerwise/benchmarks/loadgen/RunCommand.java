@@ -1,6 +1,11 @@
 package io.brokerwise.benchmarks.loadgen;
 
-import io.brokerwise.api.routing.RoutingMap;
+import io.brokerwise.measure.LoadResult;
+import io.brokerwise.measure.LoadSpec;
+import io.brokerwise.measure.SelectorDesign;
+import io.brokerwise.measure.LoadRun;
+import io.brokerwise.measure.Target;
+import io.brokerwise.model.topology.Layout;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.client.RoutingMapWatcher;
 import java.nio.file.Files;
@@ -59,16 +64,24 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--strict", description = "exit 3 when the run is not valid")
     boolean strict;
 
+    @Option(names = "--metrics-port", defaultValue = "9404",
+            description = "with --routing-map: the port the brokers serve their metrics on")
+    int metricsPort;
+
     @Override
     public Integer call() throws Exception {
         LoadResult result;
         if (routingMap != null) {
-            RoutingMap map = RoutingMapWatcher.read(routingMap);
-            layout = map.layout().publisherGroups() + "x" + map.layout().subscriberGroups();
-            result = new LoadRun(spec(), Path.of("."), System.err).measureRemote(map, BrokerCredentials.fromEnvironment());
+            Target target = Target.onPort(RoutingMapWatcher.read(routingMap), BrokerCredentials.fromEnvironment(),
+                    metricsPort);
+            result = new LoadRun(spec(), System.err).measure(target, Runtime.getRuntime().availableProcessors());
         } else {
             Path work = brokers.workDir != null ? brokers.workDir : Files.createTempDirectory("brokerwise-bench");
-            result = new LoadRun(spec(), work, System.err).run();
+            Layout grid = layout();
+            try (LocalFleet fleet = LocalFleet.start(Math.toIntExact(grid.brokers()), brokers.node(),
+                    brokers.persistent(), work, System.err)) {
+                result = fleet.measure(spec(), grid);
+            }
         }
         JsonResult.emit(result, out);
         if (!result.valid()) {
@@ -83,13 +96,16 @@ final class RunCommand implements Callable<Integer> {
 
     /** This command's measurement with another subscriber design (a calibration series varies only that). */
     LoadSpec spec(SelectorDesign design) {
+        return new LoadSpec(brokers.publishers, mode, rate, brokers.persistent(), design, messageBytes,
+                duration(warmup), duration(measure), duration(cooldown), maxMessages, seed);
+    }
+
+    Layout layout() {
         Matcher m = Pattern.compile("(\\d+)x(\\d+)").matcher(layout);
         if (!m.matches()) {
             throw new IllegalArgumentException("--layout must look like 2x3, got " + layout);
         }
-        return new LoadSpec(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), brokers.node(),
-                brokers.publishers, mode, rate, brokers.persistent(), design, messageBytes,
-                duration(warmup), duration(measure), duration(cooldown), maxMessages, seed);
+        return new Layout(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
     }
 
     /** 500ms, 10s, 2m. */

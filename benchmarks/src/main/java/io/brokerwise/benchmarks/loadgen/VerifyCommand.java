@@ -1,5 +1,8 @@
 package io.brokerwise.benchmarks.loadgen;
 
+import io.brokerwise.measure.LoadResult;
+import io.brokerwise.measure.LoadSpec;
+import io.brokerwise.measure.SelectorDesign;
 import io.brokerwise.api.planning.ManifestException;
 import io.brokerwise.api.planning.ManifestReader;
 import io.brokerwise.api.planning.PlanningInput;
@@ -15,7 +18,9 @@ import io.brokerwise.model.topology.LayoutEvaluation;
 import io.brokerwise.model.topology.Plan;
 import io.brokerwise.model.topology.TopologyPlanner;
 import io.brokerwise.model.topology.Workload;
+import io.brokerwise.model.topology.Layout;
 import java.io.Reader;
+import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,6 +47,9 @@ final class VerifyCommand implements Callable<Integer> {
     static final int MAX_LOCAL_FILTERS = 256;
     /** The brokers are warm from the layout, and a reference point runs the same code paths. */
     static final String REFERENCE_WARMUP = "20s";
+    /** What the calibration's messages carried: the profiles' times are per message of this size. */
+    static final int MESSAGE_BYTES = 100;
+    static final long MAX_MESSAGES_PER_PUBLISHER = 100_000_000;
 
     @Option(names = {"-f", "--filename"}, required = true, description = "the PubSubTopology manifest")
     Path topologyFile;
@@ -97,7 +105,7 @@ final class VerifyCommand implements Callable<Integer> {
             // Fresh brokers for every layout: no subscription, backlog or JIT profile of another layout left.
             try (LocalFleet fleet = LocalFleet.start(Math.toIntExact(e.brokers()), node,
                     brokers.persistent(), work, System.err)) {
-                LoadResult result = new LoadRun(spec(e, design, warmup), work, System.err).measure(fleet);
+                LoadResult result = fleet.measure(spec(e, design, warmup), e.layout());
                 double predicted = e.capacity() / input.objectives().maxUtilization();
                 Map<String, Object> verdict = verdict(e, predicted, planned, plan, result);
                 unevenDispatch(e, design).ifPresent(note -> verdict.put("note", note));
@@ -159,7 +167,7 @@ final class VerifyCommand implements Callable<Integer> {
         int brokerCount = fleet.brokers.size();
         System.err.printf("loadgen: reference point r = %d, m_add = %d on all %d brokers%n", point.r(), point.mAdd(),
                 brokerCount);
-        return new LoadRun(spec(brokerCount, 1, point.design(), REFERENCE_WARMUP), work, System.err).measure(fleet);
+        return fleet.measure(spec(brokerCount, point.design(), REFERENCE_WARMUP), new Layout(brokerCount, 1));
     }
 
     /**
@@ -204,11 +212,9 @@ final class VerifyCommand implements Callable<Integer> {
             throw new ManifestException("spec.workload: " + filters + " filters (subscribers x filtersPerSubscriber) "
                     + "are more than a local run holds (" + MAX_LOCAL_FILTERS + "); verify a scaled-down workload");
         }
-        int r = (int) Math.round(w.meanReplicationGrade());
         SelectorDesign.Kind kind = spec.filter.kind == FilterSpec.Kind.CorrelationId
                 ? SelectorDesign.Kind.correlation : SelectorDesign.Kind.property;
-        SelectorDesign.Shape shape = w.filterComponents() > 1 ? SelectorDesign.Shape.or : SelectorDesign.Shape.simple;
-        return new SelectorDesign(r, (int) filters - r, kind, shape, w.filterComponents());
+        return SelectorDesign.forWorkload((int) filters, w.meanReplicationGrade(), kind, w.filterComponents());
     }
 
     /**
@@ -217,17 +223,13 @@ final class VerifyCommand implements Callable<Integer> {
      * broker's cost per received message depends on how many connections it is spread over.
      */
     private LoadSpec spec(LayoutEvaluation e, SelectorDesign design, String warm) {
-        return spec(e.layout().publisherGroups(), e.layout().subscriberGroups(), design, warm);
+        return spec(e.layout().publisherGroups(), design, warm);
     }
 
-    private LoadSpec spec(int rows, int columns, SelectorDesign design, String warm) {
-        int threads = rows * brokers.publishers;
-        List<String> args = new ArrayList<>(List.of(brokers.asArguments()));
-        args.addAll(List.of("--layout", rows + "x" + columns, "--warmup", warm, "--measure",
-                measure, "--cooldown", "1s"));
-        RunCommand run = CommandLine.populateCommand(new RunCommand(), args.toArray(String[]::new));
-        run.brokers.publishers = threads;
-        return run.spec(design);
+    private LoadSpec spec(int rows, SelectorDesign design, String warm) {
+        return new LoadSpec(rows * brokers.publishers, LoadSpec.Mode.saturate, 0, brokers.persistent(), design,
+                MESSAGE_BYTES, RunCommand.duration(warm), RunCommand.duration(measure), Duration.ofSeconds(1),
+                MAX_MESSAGES_PER_PUBLISHER, 1);
     }
 
     /**
@@ -248,7 +250,7 @@ final class VerifyCommand implements Callable<Integer> {
         for (double u : loads) {
             LoadSpec spec = saturated.poissonAt(u * capacity / saturated.publishers());
             System.err.printf("loadgen: Poisson load %.0f%% of the measured capacity%n", 100 * u);
-            LoadResult r = new LoadRun(spec, work, System.err).measure(fleet);
+            LoadResult r = fleet.measure(spec, e.layout());
             GammaApproximation w = GammaApproximation.of(new MG1Queue(u / b.mean(), b));
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("utilization", u);

@@ -1,9 +1,12 @@
 package io.brokerwise.benchmarks.loadgen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerwise.measure.LoadResult;
+import io.brokerwise.measure.LoadSpec;
+import io.brokerwise.measure.SelectorDesign;
+import io.brokerwise.model.topology.Layout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,33 +30,37 @@ class LoadgenCountsTest {
 
     @Test
     void saturatedRunCountsMatchTheBroker() throws Exception {
-        LoadSpec spec = new LoadSpec(1, 1, HALF_CORE, 1, LoadSpec.Mode.saturate, 0, false,
+        LoadSpec spec = new LoadSpec(1, LoadSpec.Mode.saturate, 0, false,
                 new SelectorDesign(2, 3, SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1), 100,
                 Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofMillis(500), 200_000, 1);
-        assertCountsMatchAndNothingLeft(spec);
+        assertCountsMatchAndNothingLeft(spec, new Layout(1, 1), HALF_CORE);
     }
 
     @Test
     void poissonRunOnTwoColumnsWithComplexCorrelationFiltersCountsMatch() throws Exception {
         BrokerNode shortPeriod = new BrokerNode(0.5, Duration.ofMillis(20), null, "256m");
-        LoadSpec spec = new LoadSpec(1, 2, shortPeriod, 2, LoadSpec.Mode.rate, 200, true,
+        LoadSpec spec = new LoadSpec(2, LoadSpec.Mode.rate, 200, true,
                 new SelectorDesign(1, 2, SelectorDesign.Kind.correlation, SelectorDesign.Shape.or, 3), 100,
                 Duration.ofMillis(500), Duration.ofSeconds(2), Duration.ofMillis(500), 2_000, 7);
-        LoadResult result = assertCountsMatchAndNothingLeft(spec);
+        LoadResult result = assertCountsMatchAndNothingLeft(spec, new Layout(1, 2), shortPeriod);
         assertTrue(result.latencyCorrectedForCoordinatedOmission());
         assertEquals(2, result.brokerReported().size());
     }
 
     @Test
     void runWithoutSelectorsDeliversEveryMessageToEverySubscriber() throws Exception {
-        LoadSpec spec = new LoadSpec(1, 1, HALF_CORE, 1, LoadSpec.Mode.saturate, 0, false,
+        LoadSpec spec = new LoadSpec(1, LoadSpec.Mode.saturate, 0, false,
                 new SelectorDesign(2, 0, SelectorDesign.Kind.property, SelectorDesign.Shape.none, 1), 100,
                 Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofMillis(500), 200_000, 1);
-        assertCountsMatchAndNothingLeft(spec);
+        assertCountsMatchAndNothingLeft(spec, new Layout(1, 1), HALF_CORE);
     }
 
-    private LoadResult assertCountsMatchAndNothingLeft(LoadSpec spec) throws Exception {
-        LoadResult result = new LoadRun(spec, dir, System.err).run();
+    private LoadResult assertCountsMatchAndNothingLeft(LoadSpec spec, Layout layout, BrokerNode node) throws Exception {
+        LoadResult result;
+        try (LocalFleet fleet = LocalFleet.start(Math.toIntExact(layout.brokers()), node, spec.persistent(), dir,
+                System.err)) {
+            result = fleet.measure(spec, layout);
+        }
         System.err.println(JsonResult.text(result));
         assertTrue(result.sentTotal() > 0, "something was sent");
         assertEquals(result.sentTotal() * spec.design().r(), result.deliveredTotal(), "each message reached r subscribers");
@@ -71,24 +78,5 @@ class LoadgenCountsTest {
             }
         }
         return result;
-    }
-
-    @Test
-    void designGivesEveryMessageExactlyRMatchingFilters() {
-        SelectorDesign d = new SelectorDesign(2, 2, SelectorDesign.Kind.property, SelectorDesign.Shape.in, 3);
-        assertEquals(java.util.List.of("bw_key IN ('x0_1', 'x0_2', 'v0')", "bw_key IN ('x1_1', 'x1_2', 'v0')",
-                "bw_key IN ('x2_1', 'x2_2', 'v1')", "bw_key IN ('x3_1', 'x3_2', 'v2')"), d.selectors());
-        assertEquals("JMSCorrelationID <> 'x0_1' AND JMSCorrelationID = 'v0'",
-                new SelectorDesign(1, 0, SelectorDesign.Kind.correlation, SelectorDesign.Shape.and, 2).selectors().get(0));
-        assertEquals(java.util.Arrays.asList(null, null),
-                new SelectorDesign(2, 0, SelectorDesign.Kind.property, SelectorDesign.Shape.none, 1).selectors());
-        assertThrows(IllegalArgumentException.class,
-                () -> new SelectorDesign(1, 1, SelectorDesign.Kind.property, SelectorDesign.Shape.none, 1));
-        // without selectors a message carries nothing to select on, like artemis perf's
-        SelectorDesign none = new SelectorDesign(1, 0, SelectorDesign.Kind.property, SelectorDesign.Shape.none, 1);
-        assertEquals(java.util.Map.of(), none.messageProperties());
-        assertEquals(null, none.messageCorrelationId());
-        assertEquals(java.util.Map.of("bw_key", "v0"), d.messageProperties());
-        assertEquals("v0", d.messageCorrelationId());
     }
 }

@@ -36,6 +36,9 @@ import org.eclipse.microprofile.config.ConfigProvider;
 public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulSet, PubSubTopology> {
 
     static final String DEFAULT_CPU = "1";
+    /** What a Prometheus with the common pod-annotation scrape config needs to find every broker's metrics. */
+    static final Map<String, String> PROMETHEUS = Map.of("prometheus.io/scrape", "true",
+            "prometheus.io/port", Integer.toString(BrokerConfiguration.METRICS_PORT), "prometheus.io/path", "/metrics");
     static final String DEFAULT_MEMORY = "1Gi";
     /** The ConfigMap mounts where BrokerMain looks by default. */
     private static final String CONFIG_DIR = java.nio.file.Path.of(BrokerConfiguration.DEFAULT_PATH).getParent().toString();
@@ -57,7 +60,7 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
                 .withPodManagementPolicy("Parallel")
                 .withNewSelector().withMatchLabels(Names.brokerSelector(topology)).endSelector()
                 .withNewTemplate()
-                .withNewMetadata().withLabels(Names.brokerSelector(topology)).endMetadata()
+                .withNewMetadata().withLabels(Names.brokerSelector(topology)).withAnnotations(PROMETHEUS).endMetadata()
                 .withSpec(pod(topology))
                 .endTemplate()
                 .endSpec().build();
@@ -81,6 +84,7 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
                 .withImagePullPolicy("IfNotPresent")
                 .withEnv(env(topology))
                 .addNewPort().withName("artemis").withContainerPort(Names.BROKER_PORT).endPort()
+                .addNewPort().withName("metrics").withContainerPort(BrokerConfiguration.METRICS_PORT).endPort()
                 .withNewResources().withRequests(resources).withLimits(resources).endResources()
                 .withNewReadinessProbe().withNewTcpSocket().withNewPort(Names.BROKER_PORT).endTcpSocket()
                 .withPeriodSeconds(2).withFailureThreshold(3).endReadinessProbe()

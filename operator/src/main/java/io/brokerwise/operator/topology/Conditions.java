@@ -25,7 +25,12 @@ public final class Conditions {
      */
     public static boolean set(List<Condition> conditions, long generation, String type, boolean status,
                               String reason, String message) {
-        String value = status ? "True" : "False";
+        return set(conditions, generation, type, status ? "True" : "False", reason, message);
+    }
+
+    /** The same, for a condition that may also be "Unknown" (a run still under way). */
+    public static boolean set(List<Condition> conditions, long generation, String type, String value,
+                              String reason, String message) {
         Optional<Condition> existing = find(conditions, type);
         boolean changed = existing.map(c -> !value.equals(c.getStatus()) || !Objects.equals(reason, c.getReason())
                 || !Objects.equals(message, c.getMessage())).orElse(true);

@@ -6,6 +6,7 @@ import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
 import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
 import io.brokerwise.model.topology.Layout;
+import io.brokerwise.operator.ResourceEvents;
 import io.brokerwise.operator.dependent.BrokerConfigMap;
 import io.brokerwise.operator.dependent.BrokerDisruptionBudget;
 import io.brokerwise.operator.dependent.BrokerStatefulSet;
@@ -203,7 +204,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
 
         void set(String type, boolean value, String reason, String message) {
             if (Conditions.set(status.conditions, topology.getMetadata().getGeneration(), type, value, reason, message)) {
-                TopologyEvents.record(context.getClient(), topology, value, reason, type + ": " + message);
+                ResourceEvents.record(context.getClient(), topology, value, reason, type + ": " + message);
             }
         }
     }

@@ -61,7 +61,7 @@ public final class TopologyPlanning {
     }
 
     /** Only the profiles of the topology's own namespace count. */
-    private static io.brokerwise.model.service.BrokerProfile profile(PubSubTopology topology,
+    public static io.brokerwise.model.service.BrokerProfile profile(PubSubTopology topology,
                                                                     Collection<BrokerProfile> profiles) {
         var spec = topology.getSpec();
         var sameNamespace = profiles.stream()

@@ -1,6 +1,7 @@
-package io.brokerwise.operator.topology;
+package io.brokerwise.operator;
 
-import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.operator.topology.Names;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -9,17 +10,18 @@ import java.time.Instant;
 import org.jboss.logging.Logger;
 
 /**
- * Kubernetes events for a topology's decisions (planned, held for approval, deployed, infeasible),
- * so that {@code kubectl describe} tells the story. Sent when a condition changes, not on every pass.
+ * Kubernetes events for the operator's decisions (a topology planned, held for approval, deployed; a benchmark
+ * started, failed, measured), so that {@code kubectl describe} tells the story. Sent when a condition changes,
+ * not on every pass.
  */
-public final class TopologyEvents {
+public final class ResourceEvents {
 
-    private static final Logger LOG = Logger.getLogger(TopologyEvents.class);
+    private static final Logger LOG = Logger.getLogger(ResourceEvents.class);
 
-    private TopologyEvents() {
+    private ResourceEvents() {
     }
 
-    public static void record(KubernetesClient client, PubSubTopology t, boolean normal, String reason, String message) {
+    public static void record(KubernetesClient client, HasMetadata t, boolean normal, String reason, String message) {
         String now = Instant.now().toString();
         var event = new EventBuilder()
                 .withNewMetadata().withGenerateName(t.getMetadata().getName() + ".").withNamespace(t.getMetadata().getNamespace())

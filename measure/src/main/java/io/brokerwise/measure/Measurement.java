@@ -1,4 +1,4 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.measure;
 
 import io.brokerwise.client.Publisher;
 import jakarta.jms.JMSException;
@@ -12,9 +12,20 @@ import org.HdrHistogram.Recorder;
  * The clock and counters of one run. The measurement window is fixed in advance (after the warm-up, before
  * the cool-down); a message belongs to it by its send stamp, so counts are exact once the subscribers have
  * drained, however late a copy arrives. In rate mode the stamp is the intended send time, so latency
- * includes any time a publisher fell behind its schedule (coordinated omission).
+ * includes any time a publisher fell behind its schedule (coordinated omission). Times are wall-clock
+ * nanoseconds ({@link #now()}), so client processes of one benchmark share the window; on one node they
+ * share the clock as well, and latency across them is exact.
  */
 final class Measurement {
+
+    private static final long EPOCH_NANOS_AT_START = System.currentTimeMillis() * 1_000_000L;
+    private static final long NANO_TIME_AT_START = System.nanoTime();
+
+    /** Wall-clock nanoseconds, read with nanoTime's resolution and monotonicity. */
+    static long now() {
+        return EPOCH_NANOS_AT_START + (System.nanoTime() - NANO_TIME_AT_START);
+    }
+
 
     final long start;
     final long windowStart;
@@ -50,7 +61,7 @@ final class Measurement {
     /** The listener every subscriber shares; called from many consumer threads at once. */
     MessageListener listener() {
         return (Message m) -> {
-            long now = System.nanoTime();
+            long now = now();
             received.increment();
             try {
                 long stamp = m.getLongProperty(Publisher.SENT_NANOS);

@@ -1,4 +1,4 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.measure;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,26 +12,39 @@ import java.util.StringJoiner;
  * A filter of n components (eq. 4.12) puts the deciding comparison last, so the broker evaluates every
  * component whether the filter matches or not.
  */
-record SelectorDesign(int r, int mAdd, Kind kind, Shape shape, int components) {
+public record SelectorDesign(int r, int mAdd, Kind kind, Shape shape, int components) {
 
     /** What the selector tests: an application property or the JMS correlation ID. */
-    enum Kind { property, correlation }
+    public enum Kind { property, correlation }
 
     /**
      * How components combine: a single comparison, or an OR / AND / IN filter of n components; or no
      * selector at all (every subscriber receives every message), the baseline {@code artemis perf} measures.
      */
-    enum Shape { simple, or, and, in, none }
+    public enum Shape { simple, or, and, in, none }
 
     /** The application property the selectors test. */
-    static final String PROPERTY = "bw_key";
+    public static final String PROPERTY = "bw_key";
 
     /** The subscribers of the sec. 4.2.2.1 calibration series: simple application-property selectors. */
-    static SelectorDesign calibration(int r, int mAdd) {
+    public static SelectorDesign calibration(int r, int mAdd) {
         return new SelectorDesign(r, mAdd, Kind.property, Shape.simple, 1);
     }
 
-    SelectorDesign {
+    /**
+     * A workload's filters as measured subscribers: one consumer per filter, round(E[R]) of them matching every
+     * message. Saturated capacity depends on the mean service time only, so a fixed replication grade with the
+     * workload's mean stands for every distribution of it.
+     *
+     * @param filters    subscribers x filters per subscriber
+     * @param components components per filter: above one, an OR filter whose deciding comparison comes last
+     */
+    public static SelectorDesign forWorkload(int filters, double meanReplicationGrade, Kind kind, int components) {
+        int r = (int) Math.round(meanReplicationGrade);
+        return new SelectorDesign(r, filters - r, kind, components > 1 ? Shape.or : Shape.simple, components);
+    }
+
+    public SelectorDesign {
         if (r < 0 || mAdd < 0 || r + mAdd < 1) {
             throw new IllegalArgumentException("need r >= 0, m_add >= 0 and at least one subscriber");
         }
@@ -62,7 +75,7 @@ record SelectorDesign(int r, int mAdd, Kind kind, Shape shape, int components) {
         return shape == Shape.none ? null : value(0);
     }
 
-    int subscribers() {
+    public int subscribers() {
         return r + mAdd;
     }
 
@@ -70,7 +83,7 @@ record SelectorDesign(int r, int mAdd, Kind kind, Shape shape, int components) {
      * Selectors in subscriber order: first the r matching ones, then the mAdd non-matching ones; null
      * entries (shape none) subscribe without a selector.
      */
-    List<String> selectors() {
+    public List<String> selectors() {
         List<String> out = new ArrayList<>();
         for (int s = 0; s < subscribers(); s++) {
             out.add(selector(s < r ? 0 : s - r + 1, s));

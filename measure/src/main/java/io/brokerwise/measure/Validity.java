@@ -1,4 +1,4 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.measure;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,15 +13,18 @@ record Validity(boolean valid, List<String> problems) {
     static final double BROKER_MIN = 0.96;
     static final double CLIENT_MAX = 0.75;
 
-    /** @param placementProblem why the brokers do not stand for dedicated nodes, or null when they do */
+    /**
+     * @param brokerUtilization each broker's share of its CPU limit; empty where this process did not read them
+     * @param caveats           why the brokers do not stand for dedicated nodes, if anything
+     */
     static Validity check(LoadSpec.Mode mode, double[] brokerUtilization, double clientUtilization,
-                          String placementProblem) {
+                          List<String> caveats) {
         List<String> problems = new ArrayList<>();
         if (mode == LoadSpec.Mode.saturate) {
             for (int i = 0; i < brokerUtilization.length; i++) {
                 if (Double.isNaN(brokerUtilization[i])) {
-                    problems.add(String.format("broker %d's CPU is unknown here (it runs elsewhere): check it is at "
-                            + "least %.0f%% busy on its node", i, 100 * BROKER_MIN));
+                    problems.add(String.format("broker %d's CPU is unknown (its metrics do not say): it may not have "
+                            + "been the bottleneck", i));
                 } else if (!(brokerUtilization[i] >= BROKER_MIN)) {
                     problems.add(String.format("broker %d used %.0f%% of its CPU (< %.0f%%): it was not the bottleneck",
                             i, 100 * brokerUtilization[i], 100 * BROKER_MIN));
@@ -32,9 +35,7 @@ record Validity(boolean valid, List<String> problems) {
             problems.add(String.format("the load generator used %.0f%% of the CPU left to it (> %.0f%%): it may be "
                     + "the bottleneck", 100 * clientUtilization, 100 * CLIENT_MAX));
         }
-        if (placementProblem != null) {
-            problems.add(placementProblem);
-        }
+        problems.addAll(caveats);
         return new Validity(problems.isEmpty(), List.copyOf(problems));
     }
 }

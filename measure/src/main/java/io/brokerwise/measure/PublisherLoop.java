@@ -1,4 +1,4 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.measure;
 
 import io.brokerwise.client.Outgoing;
 import io.brokerwise.client.Publisher;
@@ -21,7 +21,8 @@ final class PublisherLoop implements Runnable {
     private final Measurement clock;
     private final SplittableRandom random;
     private final Outgoing[] pool = new Outgoing[POOL];
-    volatile Exception failure;
+    private final Thread thread;
+    private volatile Exception failure;
 
     PublisherLoop(Publisher publisher, LoadSpec spec, Measurement clock, long seed) {
         this.publisher = publisher;
@@ -34,11 +35,26 @@ final class PublisherLoop implements Runnable {
         for (int i = 0; i < POOL; i++) {
             pool[i] = new Outgoing(body, design.messageProperties(), design.messageCorrelationId());
         }
+        this.thread = new Thread(this, "publisher-" + seed);
+        thread.setDaemon(true);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    /** Waits for the loop to end (bounded: 30 s past its schedule) and rethrows what stopped it early. */
+    void join() throws InterruptedException {
+        thread.join(Math.max(1, (clock.end - Measurement.now()) / 1_000_000) + 30_000);
+        if (failure != null) {
+            throw new IllegalStateException("a publisher failed: " + failure, failure);
+        }
     }
 
     @Override
     public void run() {
         try {
+            waitUntil(clock.start);
             if (spec.mode() == LoadSpec.Mode.saturate) {
                 saturate();
             } else {
@@ -51,7 +67,7 @@ final class PublisherLoop implements Runnable {
 
     private void saturate() throws Exception {
         for (long n = 0; n < spec.maxMessagesPerPublisher(); n++) {
-            long now = System.nanoTime();
+            long now = Measurement.now();
             if (now >= clock.end) {
                 return;
             }
@@ -76,7 +92,7 @@ final class PublisherLoop implements Runnable {
 
     /** Parks for long gaps and spins the last 50 us, where parking is too coarse. */
     private static void waitUntil(long deadline) {
-        for (long left = deadline - System.nanoTime(); left > 0; left = deadline - System.nanoTime()) {
+        for (long left = deadline - Measurement.now(); left > 0; left = deadline - Measurement.now()) {
             if (left > 100_000) {
                 LockSupport.parkNanos(left - 50_000);
             } else {

@@ -1,0 +1,39 @@
+package io.brokerwise.api.v1alpha1;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Max;
+import io.fabric8.generator.annotation.Min;
+import io.fabric8.kubernetes.api.model.Toleration;
+import java.util.List;
+import java.util.Map;
+
+/** The pods that generate the load. They never run on the dedicated broker nodes unless placed there. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public class BenchmarkClients {
+
+    @Min(1)
+    @Max(16)
+    @Default("1")
+    @JsonPropertyDescription("Client pods the load is split over (publishers and subscribers alike). Default 1.")
+    public Integer replicas = 1;
+
+    @Default("1")
+    @JsonPropertyDescription("CPU of each client pod (request and limit), such as 1 or 500m. Default 1.")
+    public String cpu = "1";
+
+    @Default("768Mi")
+    @JsonPropertyDescription("Memory of each client pod (request and limit), such as 768Mi. Default 768Mi.")
+    public String memory = "768Mi";
+
+    @JsonPropertyDescription("Node labels the client pods must match. Default: none, and the pods stay off nodes "
+            + "labelled brokerwise.io/broker-node.")
+    public Map<String, String> nodeSelector;
+
+    @JsonPropertyDescription("Taints the client pods tolerate. Default: none.")
+    public List<Toleration> tolerations;
+
+    @JsonPropertyDescription("The client image. Default: the operator's benchmark image.")
+    public String image;
+}

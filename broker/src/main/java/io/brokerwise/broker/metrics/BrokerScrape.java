@@ -1,0 +1,87 @@
+package io.brokerwise.broker.metrics;
+
+import io.skodjob.testframe.metrics.Counter;
+import io.skodjob.testframe.metrics.Gauge;
+import io.skodjob.testframe.metrics.Metric;
+import io.skodjob.testframe.metrics.PrometheusTextFormatParser;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads a broker's metrics endpoint ({@code GET http://host:port/metrics}, the Prometheus text format) with a
+ * library parser into a {@link BrokerSample}. Needs no broker credentials: measuring is not managing.
+ */
+public final class BrokerScrape {
+
+    /** Prometheus names of the meters {@link TopicMeters} and {@link CgroupCpu} register. */
+    public static final String RECEIVED = "brokerwise_topic_messages_received_total";
+    public static final String DISPATCHED = "brokerwise_topic_copies_dispatched_total";
+    public static final String PRODUCER_CONNECTIONS = "brokerwise_producer_connections";
+    public static final String CONSUMER_CONNECTIONS = "brokerwise_consumer_connections";
+    public static final String SUBSCRIPTIONS = "brokerwise_topic_subscriptions";
+    public static final String CPU_SECONDS = "brokerwise_cpu_seconds_total";
+    public static final String CPU_LIMIT = "brokerwise_cpu_limit_cores";
+    public static final String HEAP_USED = "brokerwise_jvm_heap_used_bytes";
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private BrokerScrape() {
+    }
+
+    /** Scrapes {@code host:port} (bounded: 10 s). */
+    public static BrokerSample of(String metricsAddress) throws IOException, InterruptedException {
+        return parse(text(metricsAddress));
+    }
+
+    /** The endpoint's text as served. */
+    public static String text(String metricsAddress) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + metricsAddress + MetricsEndpoint.PATH))
+                .timeout(Duration.ofSeconds(10)).GET().build();
+        HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException("metrics endpoint " + metricsAddress + " answered " + response.statusCode());
+        }
+        return response.body();
+    }
+
+    /** A sample from an endpoint's text; a broker that lacks one of Brokerwise's meters is an error. */
+    public static BrokerSample parse(String text) throws IOException {
+        List<Metric> metrics = PrometheusTextFormatParser.parse(text);
+        return new BrokerSample((long) value(metrics, RECEIVED, Map.of()), (long) value(metrics, DISPATCHED, Map.of()),
+                (int) value(metrics, PRODUCER_CONNECTIONS, Map.of()), (int) value(metrics, CONSUMER_CONNECTIONS, Map.of()),
+                (int) value(metrics, SUBSCRIPTIONS, Map.of()), value(metrics, CPU_SECONDS, Map.of()),
+                value(metrics, CPU_LIMIT, Map.of()), value(metrics, HEAP_USED, Map.of()));
+    }
+
+    private static double value(List<Metric> metrics, String name, Map<String, String> labels) throws IOException {
+        double[] values = matching(metrics, name, labels);
+        if (values.length == 0) {
+            throw new IOException("no metric " + name + " in the broker's scrape: is this a Brokerwise broker?");
+        }
+        return values[0];
+    }
+
+    /** The values of the counters and gauges of this name that carry these labels (and maybe others). */
+    private static double[] matching(List<Metric> metrics, String name, Map<String, String> labels) {
+        return metrics.stream()
+                .filter(m -> m.getName().equals(name) && m.getLabels().entrySet().containsAll(labels.entrySet()))
+                .map(BrokerScrape::number).flatMap(Optional::stream).mapToDouble(Double::doubleValue).toArray();
+    }
+
+    private static Optional<Double> number(Metric m) {
+        if (m instanceof Counter c) {
+            return Optional.of(c.getValue());
+        }
+        if (m instanceof Gauge g) {
+            return Optional.of(g.getValue());
+        }
+        return Optional.empty();
+    }
+}

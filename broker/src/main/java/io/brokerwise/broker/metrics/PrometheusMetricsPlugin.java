@@ -1,0 +1,87 @@
+package io.brokerwise.broker.metrics;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.activemq.artemis.core.server.ActiveMQServer;
+import org.apache.activemq.artemis.core.server.metrics.ActiveMQMetricsPlugin;
+
+/**
+ * Artemis's Micrometer metrics in a Prometheus registry, plus Brokerwise's own meters for the topology's topic
+ * ({@link TopicMeters}), served in the Prometheus text format by the broker process itself
+ * ({@link MetricsEndpoint}). broker.xml names it under {@code <metrics><plugin>} with two properties:
+ * {@value #TOPIC} and {@value #BIND} ({@code host:port}; port 0 picks a free one).
+ */
+public final class PrometheusMetricsPlugin implements ActiveMQMetricsPlugin {
+
+    public static final String TOPIC = "topic";
+    public static final String BIND = "bind";
+    /** The heap in one series: readers need not sum pools whose names hold spaces. */
+    static final String HEAP_USED = "brokerwise.jvm.heap.used";
+    private static final long serialVersionUID = 1L;
+
+    private transient PrometheusMeterRegistry registry;
+    private transient Map<String, String> options;
+    private transient MetricsEndpoint endpoint;
+    /** Micrometer keeps only weak references to what its function meters read. */
+    private transient CgroupCpu cpu;
+
+    @Override
+    public ActiveMQMetricsPlugin init(Map<String, String> options) {
+        this.options = Map.copyOf(options);
+        this.registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        return this;
+    }
+
+    @Override
+    public MeterRegistry getRegistry() {
+        return registry;
+    }
+
+    @Override
+    public void registered(ActiveMQServer server) {
+        TopicMeters.bind(server, required(TOPIC), registry);
+        cpu = CgroupCpu.bind(registry);
+        Gauge.builder(HEAP_USED, ManagementFactory.getMemoryMXBean(), m -> m.getHeapMemoryUsage().getUsed())
+                .strongReference(true).baseUnit("bytes")
+                .description("JVM heap in use (the sum of Artemis's jvm_memory_used_bytes{area=\"heap\"})")
+                .register(registry);
+        try {
+            endpoint = MetricsEndpoint.start(address(required(BIND)), registry);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot serve metrics on " + options.get(BIND), e);
+        }
+    }
+
+    /** Where the endpoint listens, once the broker has started. */
+    public Optional<InetSocketAddress> endpointAddress() {
+        return Optional.ofNullable(endpoint).map(MetricsEndpoint::address);
+    }
+
+    /** Stops serving; the broker's shutdown does not know about the endpoint. */
+    public void stop() {
+        if (endpoint != null) {
+            endpoint.stop();
+        }
+    }
+
+    private String required(String key) {
+        String value = options == null ? null : options.get(key);
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("metrics plugin property '" + key + "' is missing in broker.xml");
+        }
+        return value;
+    }
+
+    private static InetSocketAddress address(String hostPort) {
+        int colon = hostPort.lastIndexOf(':');
+        return new InetSocketAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));
+    }
+}

@@ -1,0 +1,89 @@
+package io.brokerwise.broker.metrics;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+import org.apache.activemq.artemis.api.core.Message;
+import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.core.postoffice.Bindings;
+import org.apache.activemq.artemis.core.postoffice.QueueBinding;
+import org.apache.activemq.artemis.core.postoffice.RoutingStatus;
+import org.apache.activemq.artemis.core.server.ActiveMQServer;
+import org.apache.activemq.artemis.core.server.RoutingContext;
+import org.apache.activemq.artemis.core.server.ServerSession;
+import org.apache.activemq.artemis.core.server.plugin.ActiveMQServerMessagePlugin;
+
+/**
+ * What a measurement needs from a broker, for the topology's one topic:
+ * <ul>
+ *   <li>{@value #RECEIVED} and {@value #DISPATCHED}: messages routed on the topic and the copies that went into
+ *       subscription queues, counted as they are routed. Artemis's own per-queue counts vanish with a non-durable
+ *       subscription; these counters never go back.</li>
+ *   <li>{@value #PRODUCER_CONNECTIONS} and {@value #CONSUMER_CONNECTIONS}: connections with at least one producer
+ *       (consumer); a connection with both counts in both.</li>
+ *   <li>{@value #SUBSCRIPTIONS}: the topic's subscription queues.</li>
+ * </ul>
+ */
+final class TopicMeters implements ActiveMQServerMessagePlugin {
+
+    static final String RECEIVED = "brokerwise.topic.messages.received";
+    static final String DISPATCHED = "brokerwise.topic.copies.dispatched";
+    static final String PRODUCER_CONNECTIONS = "brokerwise.producer.connections";
+    static final String CONSUMER_CONNECTIONS = "brokerwise.consumer.connections";
+    static final String SUBSCRIPTIONS = "brokerwise.topic.subscriptions";
+
+    private final SimpleString topic;
+    private final LongAdder received = new LongAdder();
+    private final LongAdder dispatched = new LongAdder();
+
+    private TopicMeters(SimpleString topic) {
+        this.topic = topic;
+    }
+
+    static void bind(ActiveMQServer server, String topicName, MeterRegistry registry) {
+        TopicMeters meters = new TopicMeters(SimpleString.of(topicName));
+        server.registerBrokerPlugin(meters);
+        FunctionCounter.builder(RECEIVED, meters.received, LongAdder::sum).tag("topic", topicName)
+                .description("Messages routed on the topic").register(registry);
+        FunctionCounter.builder(DISPATCHED, meters.dispatched, LongAdder::sum).tag("topic", topicName)
+                .description("Copies routed into the topic's subscription queues").register(registry);
+        Gauge.builder(PRODUCER_CONNECTIONS, server, s -> connectionsWith(s, x -> !x.getServerProducers().isEmpty()))
+                .description("Connections with at least one producer").register(registry);
+        Gauge.builder(CONSUMER_CONNECTIONS, server, s -> connectionsWith(s, x -> !x.getServerConsumers().isEmpty()))
+                .description("Connections with at least one consumer").register(registry);
+        Gauge.builder(SUBSCRIPTIONS, server, s -> meters.subscriptions(s)).tag("topic", topicName)
+                .description("Subscription queues on the topic").register(registry);
+    }
+
+    @Override
+    public void afterMessageRoute(Message message, RoutingContext context, boolean direct, boolean rejectDuplicates,
+                                  RoutingStatus result) {
+        if (topic.equals(message.getAddressSimpleString())) {
+            received.increment();
+            dispatched.add(context.getQueueCount());
+        }
+    }
+
+    private double subscriptions(ActiveMQServer server) {
+        try {
+            Bindings bindings = server.getPostOffice().lookupBindingsForAddress(topic);
+            return bindings == null ? 0 : bindings.getBindings().stream().filter(b -> b instanceof QueueBinding).count();
+        } catch (Exception e) {
+            return Double.NaN;
+        }
+    }
+
+    private static double connectionsWith(ActiveMQServer server, Function<ServerSession, Boolean> role) {
+        Set<Object> connections = new HashSet<>();
+        for (ServerSession session : server.getSessions()) {
+            if (role.apply(session)) {
+                connections.add(session.getConnectionID());
+            }
+        }
+        return connections.size();
+    }
+}

@@ -1,0 +1,38 @@
+package io.brokerwise.measure;
+
+import io.brokerwise.api.routing.RoutingMap;
+import io.brokerwise.broker.BrokerCredentials;
+import java.util.List;
+
+/**
+ * The brokers under measurement: the routing map clients follow, the user they connect as, each broker's
+ * metrics endpoint ({@code host:port}, the map's order), and anything that keeps them from standing for
+ * dedicated nodes (it makes every result not valid).
+ */
+public record Target(RoutingMap map, BrokerCredentials credentials, List<String> metricsAddresses,
+                     List<String> caveats) {
+
+    public Target {
+        metricsAddresses = List.copyOf(metricsAddresses);
+        caveats = List.copyOf(caveats);
+        if (metricsAddresses.size() != map.brokers().size()) {
+            throw new IllegalArgumentException("one metrics endpoint per broker of the map: " + map.brokers().size()
+                    + " brokers, " + metricsAddresses.size() + " endpoints");
+        }
+    }
+
+    /** Brokers that serve metrics on {@code metricsPort} of the host the map names them by (pods). */
+    public static Target onPort(RoutingMap map, BrokerCredentials credentials, int metricsPort) {
+        return new Target(map, credentials, map.brokers().stream()
+                .map(b -> b.substring(0, b.lastIndexOf(':')) + ":" + metricsPort).toList(), List.of());
+    }
+
+    int brokers() {
+        return map.brokers().size();
+    }
+
+    /** Copies of each message a publisher sends: one per broker of its row. */
+    int copiesPerMessage() {
+        return map.layout().subscriberGroups();
+    }
+}

@@ -1,0 +1,122 @@
+package io.brokerwise.measure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brokerwise.api.routing.RoutingMap;
+import io.brokerwise.broker.BrokerConfiguration;
+import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.broker.EmbeddedBroker;
+import io.brokerwise.model.topology.Layout;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The measuring core against real brokers (in this JVM, on loopback, reached over TCP like remote ones): counts
+ * exact and equal to what the brokers' metrics endpoints say, in one process and split over two slices.
+ */
+@Timeout(120)
+class LoadRunTest {
+
+    static final String TOPIC = "measured";
+
+    @TempDir
+    Path dir;
+    final BrokerCredentials credentials = BrokerCredentials.generate();
+    final List<EmbeddedBroker> brokers = new ArrayList<>();
+    Target target;
+
+    @BeforeEach
+    void twoBrokersAsPsr() throws Exception {
+        List<Integer> ports = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            int port = freePort();
+            Path data = dir.resolve("b" + i);
+            brokers.add(EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, false, port,
+                    data.toString()), credentials, data));
+            ports.add(port);
+        }
+        RoutingMap map = RoutingMap.forLocalPorts(TOPIC, new Layout(2, 1), ports);
+        target = new Target(map, credentials, brokers.stream().map(EmbeddedBroker::metricsAddress).toList(), List.of());
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        for (EmbeddedBroker b : brokers) {
+            b.close();
+        }
+    }
+
+    @Test
+    void oneProcessCountsExactlyWhatTheBrokersReport() throws Exception {
+        LoadResult result = new LoadRun(load(LoadSpec.Mode.saturate), System.err).measure(target, 2);
+        assertTrue(result.countsMatchBrokers(), result.validityProblems().toString());
+        assertEquals(result.sentTotal() * 2, result.deliveredTotal(), "r = 2 copies of every message");
+        assertEquals(2, result.brokerReported().size());
+        assertEquals(result.sentTotal(), result.brokerReported().stream().mapToLong(b -> b.get("received")).sum(),
+                "PSR 2x1: each message goes to one broker");
+        assertEquals(2, result.brokerCpuUtilization().length, "each broker's CPU from its metrics");
+        assertTrue(result.latencyMicros().get("p50") > 0);
+    }
+
+    @Test
+    void twoSlicesCombineIntoExactCounts() throws Exception {
+        LoadSpec spec = load(LoadSpec.Mode.rate).poissonAt(300);
+        long start = Measurement.now() + 2_000_000_000L;
+        CompletableFuture<LoadResult> second = CompletableFuture.supplyAsync(() -> measure(spec, 1, start));
+        LoadResult first = measure(spec, 0, start);
+        LoadResult combined = LoadResult.combine(List.of(first, second.join()));
+        assertEquals(2, first.brokerReported().size(), "slice 0 reads the brokers");
+        assertTrue(second.join().brokerReported().isEmpty(), "slice 1 does not");
+        assertTrue(combined.countsMatchBrokers(), combined.validityProblems().toString());
+        assertEquals(combined.sentTotal() * spec.design().r(), combined.deliveredTotal());
+        assertEquals(first.sentTotal() + second.join().sentTotal(), combined.sentTotal());
+        assertTrue(combined.latencyMicros().get("p99") >= first.latencyMicros().get("p99"), "an upper bound");
+    }
+
+    @Test
+    void aPlanAndAReportSurviveTheirJson() throws Exception {
+        BenchmarkPlan plan = new BenchmarkPlan(1_000, List.of(load(LoadSpec.Mode.saturate),
+                load(LoadSpec.Mode.rate).poissonAt(50)), 2, 9404);
+        assertEquals(plan, BenchmarkPlan.fromJson(plan.toJson()));
+        assertEquals(1_000 + 1_700 + BenchmarkPlan.SETTLE_MILLIS, plan.startOf(1), "after the first point settled");
+        LoadResult result = new LoadRun(load(LoadSpec.Mode.saturate), System.err).measure(target, 2);
+        String log = "progress\n" + new SliceReport(1, List.of(result)).line() + "\n";
+        SliceReport read = SliceReport.find(log).orElseThrow();
+        assertEquals(1, read.slice());
+        assertEquals(result.sentTotal(), read.points().get(0).sentTotal());
+        assertEquals(result.brokerReported(), read.points().get(0).brokerReported());
+        assertFalse(SliceReport.find("no report here").isPresent());
+    }
+
+    private LoadResult measure(LoadSpec spec, int slice, long start) {
+        try {
+            return new LoadRun(spec, System.err).measure(target, new ClientSlice(slice, 2), start, 2);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static LoadSpec load(LoadSpec.Mode mode) {
+        return new LoadSpec(4, mode, mode == LoadSpec.Mode.rate ? 100 : 0, false,
+                new SelectorDesign(2, 3, SelectorDesign.Kind.property, SelectorDesign.Shape.and, 2), 64,
+                Duration.ofMillis(300), Duration.ofSeconds(1), Duration.ofMillis(400), 20_000, 3);
+    }
+
+    static int freePort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package io.brokerwise.operator.benchmark;
+
+import io.brokerwise.api.planning.PlanningInput;
+import io.brokerwise.api.v1alpha1.BenchmarkRun;
+import io.brokerwise.api.v1alpha1.BenchmarkRunSpec;
+import io.brokerwise.api.v1alpha1.Durations;
+import io.brokerwise.api.v1alpha1.FilterSpec;
+import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
+import io.brokerwise.api.v1alpha1.WorkloadSpec;
+import io.brokerwise.broker.BrokerConfiguration;
+import io.brokerwise.measure.BenchmarkPlan;
+import io.brokerwise.measure.LoadSpec;
+import io.brokerwise.measure.SelectorDesign;
+import io.brokerwise.model.queue.GammaApproximation;
+import io.brokerwise.model.queue.MG1Queue;
+import io.brokerwise.model.service.BrokerProfile;
+import io.brokerwise.model.topology.Layout;
+import io.brokerwise.model.topology.LayoutEvaluation;
+import io.brokerwise.model.topology.TopologyEvaluator;
+import io.brokerwise.model.topology.Workload;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a BenchmarkRun measures and what the model predicts for it, from the run, its topology's spec, the
+ * profile and the layout that runs. Pure: the reconciler feeds it, tests call it directly.
+ *
+ * <p>The load: the workload's filters as subscribers, one consumer per filter, round(E[R]) of them matching
+ * every message ({@link SelectorDesign#forWorkload}); {@value #PUBLISHERS_PER_ROW} publishers per publisher
+ * group, so that every broker hears as many producers as a calibration's broker did. Each point lasts
+ * {@code duration}: {@code warmup}, then the measurement window, then {@code warmup} again as cool-down.
+ */
+public record BenchmarkDesign(BenchmarkPlan plan, Layout layout, List<Prediction> predictions) {
+
+    static final int PUBLISHERS_PER_ROW = 4;
+    /** Subscribers one benchmark may open: beyond this, measure a scaled-down workload (spec.workload). */
+    static final int MAX_FILTERS = 2_000;
+    /** Time for the client pods to start before the first point: they are scheduled and pull nothing here. */
+    static final Duration START_DELAY = Duration.ofSeconds(30);
+
+    /**
+     * The model's figure for one point: saturated capacity at full utilization (msgs/s over all publishers)
+     * and, for Rate, the offered load and the Gamma-approximation's 99th percentile of the waiting time.
+     */
+    public record Prediction(Double load, double saturatedRate, double offeredRate, Double waitingP99Seconds) {
+    }
+
+    /** A run that cannot be designed: {@code reason} is a condition reason. */
+    public static final class Refused extends Exception {
+        final String reason;
+
+        Refused(String reason, String message) {
+            super(message);
+            this.reason = reason;
+        }
+    }
+
+    public static BenchmarkDesign of(BenchmarkRun run, PubSubTopologySpec topology, BrokerProfile profile,
+                                     Layout layout, long nowMillis) throws Refused {
+        BenchmarkRunSpec spec = run.getSpec();
+        PubSubTopologySpec measured = withWorkload(topology, spec);
+        PlanningInput input = PlanningInput.from(measured);
+        LayoutEvaluation e = new TopologyEvaluator(input.workload(), profile, input.objectives(), input.limits())
+                .evaluate(layout);
+        double saturated = e.capacity() / input.objectives().maxUtilization();
+        LoadSpec saturate = saturatedLoad(spec, measured, input.workload(), layout);
+        List<LoadSpec> points = new ArrayList<>();
+        List<Prediction> predictions = new ArrayList<>();
+        if (spec.mode == BenchmarkRunSpec.Mode.Rate) {
+            for (double u : spec.loadPoints) {
+                points.add(saturate.poissonAt(u * saturated / saturate.publishers()));
+                predictions.add(new Prediction(u, saturated, u * saturated, waitingP99(e, u)));
+            }
+        } else {
+            points.add(saturate);
+            predictions.add(new Prediction(null, saturated, saturated, null));
+        }
+        BenchmarkPlan plan = new BenchmarkPlan(nowMillis + START_DELAY.toMillis(), points, spec.clients.replicas,
+                BrokerConfiguration.METRICS_PORT);
+        return new BenchmarkDesign(plan, layout, predictions);
+    }
+
+    private static LoadSpec saturatedLoad(BenchmarkRunSpec spec, PubSubTopologySpec measured, Workload w, Layout layout)
+            throws Refused {
+        long filters = w.subscribers() * (long) Math.max(1, w.filtersPerSubscriber());
+        if (filters > MAX_FILTERS) {
+            throw new Refused("WorkloadTooLarge", filters + " filters (subscribers x filtersPerSubscriber) are more "
+                    + "than one benchmark opens (" + MAX_FILTERS + "): set spec.workload to a scaled-down workload");
+        }
+        SelectorDesign.Kind kind = measured.workload.filter != null && measured.workload.filter.kind
+                == FilterSpec.Kind.CorrelationId ? SelectorDesign.Kind.correlation : SelectorDesign.Kind.property;
+        SelectorDesign design = SelectorDesign.forWorkload((int) filters, w.meanReplicationGrade(), kind,
+                w.filterComponents());
+        Duration warmup = duration(spec.warmup);
+        Duration window = duration(spec.duration).minus(warmup).minus(warmup);
+        // PlanningInput.from filled in the defaults (NonPersistent, 1024 bytes)
+        boolean persistent = measured.workload.deliveryMode == WorkloadSpec.DeliveryMode.Persistent;
+        int bytes = measured.workload.messageSizeBytes;
+        return new LoadSpec(PUBLISHERS_PER_ROW * layout.publisherGroups(), LoadSpec.Mode.saturate, 0, persistent,
+                design, bytes, warmup, window, warmup, Long.MAX_VALUE, 1);
+    }
+
+    private static double waitingP99(LayoutEvaluation e, double utilization) {
+        var b = e.serviceTime();
+        return GammaApproximation.of(new MG1Queue(utilization / b.mean(), b)).quantile(0.99);
+    }
+
+    /** The topology's spec with the run's workload, if it brings one. */
+    private static PubSubTopologySpec withWorkload(PubSubTopologySpec topology, BenchmarkRunSpec run) {
+        if (run.workload == null) {
+            return topology;
+        }
+        PubSubTopologySpec copy = new PubSubTopologySpec();
+        copy.workload = run.workload;
+        copy.profileRef = topology.profileRef;
+        copy.objectives = topology.objectives;
+        copy.topology = topology.topology;
+        copy.placement = topology.placement;
+        copy.broker = topology.broker;
+        copy.approval = topology.approval;
+        return copy;
+    }
+
+    private static Duration duration(String text) {
+        return Duration.ofNanos(Math.round(Durations.seconds(text) * 1e9));
+    }
+}

@@ -1,0 +1,146 @@
+package io.brokerwise.operator.benchmark;
+
+import io.brokerwise.api.v1alpha1.BenchmarkClients;
+import io.brokerwise.api.v1alpha1.BenchmarkRun;
+import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
+import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.operator.topology.Names;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirementBuilder;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.PodSpecBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.javaoperatorsdk.operator.api.config.informer.Informer;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.processing.dependent.Creator;
+import io.javaoperatorsdk.operator.processing.dependent.kubernetes.KubernetesDependent;
+import io.javaoperatorsdk.operator.processing.dependent.kubernetes.KubernetesDependentResource;
+import io.javaoperatorsdk.operator.processing.dependent.workflow.Condition;
+import io.javaoperatorsdk.operator.api.reconciler.dependent.GarbageCollected;
+import io.javaoperatorsdk.operator.api.reconciler.dependent.DependentResource;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/**
+ * The benchmark's client pods as an Indexed Job: pod i runs slice i of the plan against the topology's
+ * brokers, reading the routing map from the topology's ConfigMap and the brokers' user from its Secret. Created
+ * once and never updated (a Job's pods are immutable); deleted when the run ends, so no pod outlives it. No
+ * retries: a failed client would measure a different load, so the run fails with the pod's reason instead.
+ */
+@KubernetesDependent(informer = @Informer(labelSelector = "app.kubernetes.io/managed-by=" + Names.MANAGED_BY))
+public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
+        implements Creator<Job, BenchmarkRun>, GarbageCollected<BenchmarkRun> {
+
+    static final String RUN_LABEL = "brokerwise.io/benchmark-run";
+    static final String ROUTING_MOUNT = "/etc/brokerwise/routing";
+    /** Finished Jobs go when their run has read them; this is the backstop if the operator is away. */
+    static final int TTL_SECONDS_AFTER_FINISHED = 600;
+    /** Beyond the plan's end, how long a Job may take to start and drain before Kubernetes stops it. */
+    static final long DEADLINE_SLACK_SECONDS = 300;
+
+    public BenchmarkJob() {
+        super(Job.class);
+    }
+
+    public static String name(BenchmarkRun run) {
+        return run.getMetadata().getName() + "-clients";
+    }
+
+    @Override
+    protected Job desired(BenchmarkRun run, Context<BenchmarkRun> context) {
+        BenchmarkDesign design = context.managedWorkflowAndDependentResourceContext()
+                .getMandatory(BenchmarkRunReconciler.DESIGN_KEY, BenchmarkDesign.class);
+        String topology = run.getSpec().topologyRef.name;
+        int clients = design.plan().clients();
+        long deadline = (design.plan().endEpochMillis() - System.currentTimeMillis()) / 1000 + DEADLINE_SLACK_SECONDS;
+        return new JobBuilder()
+                .withNewMetadata().withName(name(run)).withNamespace(run.getMetadata().getNamespace())
+                .withLabels(labels(run)).endMetadata()
+                .withNewSpec()
+                .withCompletionMode("Indexed").withCompletions(clients).withParallelism(clients)
+                .withBackoffLimit(0).withActiveDeadlineSeconds(deadline)
+                .withTtlSecondsAfterFinished(TTL_SECONDS_AFTER_FINISHED)
+                .withNewTemplate().withNewMetadata().withLabels(labels(run)).endMetadata()
+                .withSpec(pod(run, topology, plan(design))).endTemplate()
+                .endSpec().build();
+    }
+
+    private static String plan(BenchmarkDesign design) {
+        try {
+            return design.plan().toJson();
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cannot write the benchmark plan", e);
+        }
+    }
+
+    static Map<String, String> labels(BenchmarkRun run) {
+        return Map.of("app.kubernetes.io/name", "brokerwise-benchmark", "app.kubernetes.io/managed-by", Names.MANAGED_BY,
+                RUN_LABEL, run.getMetadata().getName());
+    }
+
+    private static PodSpec pod(BenchmarkRun run, String topology, String plan) {
+        BenchmarkClients clients = run.getSpec().clients;
+        Map<String, Quantity> resources = Map.of("cpu", new Quantity(clients.cpu), "memory", new Quantity(clients.memory));
+        PodSpecBuilder pod = new PodSpecBuilder()
+                .withRestartPolicy("Never")
+                .withNodeSelector(clients.nodeSelector)
+                .withTolerations(clients.tolerations)
+                .withNewSecurityContext().withRunAsNonRoot(true).withRunAsUser(10001L)
+                .withNewSeccompProfile().withType("RuntimeDefault").endSeccompProfile().endSecurityContext()
+                .addNewContainer()
+                .withName("clients")
+                .withImage(clients.image == null ? defaultImage() : clients.image)
+                .withImagePullPolicy("IfNotPresent")
+                .withEnv(env(topology, plan))
+                .withNewResources().withRequests(resources).withLimits(resources).endResources()
+                .withTerminationMessagePolicy("FallbackToLogsOnError")
+                .withNewSecurityContext().withReadOnlyRootFilesystem(true).withAllowPrivilegeEscalation(false)
+                .withNewCapabilities().withDrop("ALL").endCapabilities().endSecurityContext()
+                .addNewVolumeMount().withName("routing").withMountPath(ROUTING_MOUNT).withReadOnly(true).endVolumeMount()
+                .addNewVolumeMount().withName("tmp").withMountPath("/tmp").endVolumeMount()
+                .endContainer()
+                .addNewVolume().withName("routing").withNewConfigMap().withName(topology + "-routing").endConfigMap()
+                .endVolume()
+                .addNewVolume().withName("tmp").withNewEmptyDir().endEmptyDir().endVolume();
+        if (clients.nodeSelector == null || clients.nodeSelector.isEmpty()) {
+            // off the dedicated broker nodes unless asked: a client beside a broker takes the broker's CPU
+            pod.withNewAffinity().withNewNodeAffinity().withNewRequiredDuringSchedulingIgnoredDuringExecution()
+                    .addNewNodeSelectorTerm().withMatchExpressions(new NodeSelectorRequirementBuilder()
+                            .withKey("brokerwise.io/broker-node").withOperator("DoesNotExist").build())
+                    .endNodeSelectorTerm().endRequiredDuringSchedulingIgnoredDuringExecution().endNodeAffinity()
+                    .endAffinity();
+        }
+        return pod.build();
+    }
+
+    private static List<EnvVar> env(String topology, String plan) {
+        String secret = topology + "-broker-credentials";
+        return List.of(
+                new EnvVarBuilder().withName("BENCHMARK_PLAN").withValue(plan).build(),
+                new EnvVarBuilder().withName(BrokerCredentials.USER_ENV).withNewValueFrom()
+                        .withNewSecretKeyRef(BrokerCredentials.USER_ENV, secret, false).endValueFrom().build(),
+                new EnvVarBuilder().withName(BrokerCredentials.PASSWORD_ENV).withNewValueFrom()
+                        .withNewSecretKeyRef(BrokerCredentials.PASSWORD_ENV, secret, false).endValueFrom().build());
+    }
+
+    static String defaultImage() {
+        return ConfigProvider.getConfig().getOptionalValue("brokerwise.benchmark.image", String.class)
+                .orElse("brokerwise.io/bench:0.1.0");
+    }
+
+    /**
+     * The Job exists while its run is Running: none while the run waits, and once it has ended (or is deleted)
+     * the workflow deletes it with its pods.
+     */
+    public static class WhileRunning implements Condition<Job, BenchmarkRun> {
+        @Override
+        public boolean isMet(DependentResource<Job, BenchmarkRun> dependent, BenchmarkRun run,
+                             Context<BenchmarkRun> context) {
+            return run.getStatus() != null && run.getStatus().phase == BenchmarkRunStatus.Phase.Running;
+        }
+    }
+}

@@ -1,0 +1,244 @@
+package io.brokerwise.operator.benchmark;
+
+import io.brokerwise.api.routing.RoutingMapCodec;
+import io.brokerwise.api.v1alpha1.BenchmarkRun;
+import io.brokerwise.api.v1alpha1.BenchmarkRunSpec;
+import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
+import io.brokerwise.api.v1alpha1.BenchmarkRunStatus.Phase;
+import io.brokerwise.api.v1alpha1.BrokerProfile;
+import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.model.topology.Layout;
+import io.brokerwise.operator.ResourceEvents;
+import io.brokerwise.operator.topology.Conditions;
+import io.brokerwise.operator.topology.Names;
+import io.brokerwise.operator.topology.TopologyPlanning;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
+import io.javaoperatorsdk.operator.api.reconciler.Workflow;
+import io.javaoperatorsdk.operator.api.reconciler.dependent.Dependent;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Runs a BenchmarkRun: waits (Pending, with the reason) until its topology is Ready and no earlier run of the
+ * same topology is unfinished, designs the measurement, starts the client Job (Running), and when the Job ends
+ * puts each measured figure beside the prediction (Succeeded) or the reason it failed (Failed). The Job goes
+ * once the run has ended; deleting the run deletes the Job and its pods.
+ */
+@Workflow(explicitInvocation = true, dependents = {
+    @Dependent(type = BenchmarkJob.class, reconcilePrecondition = BenchmarkJob.WhileRunning.class),
+})
+@ControllerConfiguration(generationAwareEventProcessing = false)
+public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
+
+    static final String DESIGN_KEY = "brokerwise.benchmark-design";
+    static final String SUCCEEDED = "Succeeded";
+    static final String TOPOLOGIES = "topologies";
+    static final String PROFILES = "benchmark-profiles";
+    static final String ROUTING = "routing-maps";
+    /** How often a waiting run looks again (another run may have ended, a topology turned Ready). */
+    static final Duration WAIT_PERIOD = Duration.ofSeconds(10);
+
+    @Override
+    public List<EventSource<?, BenchmarkRun>> prepareEventSources(EventSourceContext<BenchmarkRun> context) {
+        var topologies = new InformerEventSource<>(InformerEventSourceConfiguration.from(PubSubTopology.class, BenchmarkRun.class)
+                .withName(TOPOLOGIES)
+                .withNamespacesInheritedFromController()
+                .withSecondaryToPrimaryMapper(t -> context.getPrimaryCache().list()
+                        .filter(r -> r.getMetadata().getNamespace().equals(t.getMetadata().getNamespace())
+                                && r.getSpec() != null && t.getMetadata().getName().equals(r.getSpec().topologyRef.name))
+                        .map(ResourceID::fromResource).collect(Collectors.toSet()))
+                .build(), context);
+        var profiles = new InformerEventSource<>(InformerEventSourceConfiguration.from(BrokerProfile.class, BenchmarkRun.class)
+                .withName(PROFILES)
+                .withNamespacesInheritedFromController()
+                .withSecondaryToPrimaryMapper(p -> java.util.Set.of())
+                .build(), context);
+        var routing = new InformerEventSource<>(InformerEventSourceConfiguration.from(ConfigMap.class, BenchmarkRun.class)
+                .withName(ROUTING)
+                .withNamespacesInheritedFromController()
+                .withLabelSelector("app.kubernetes.io/managed-by=" + Names.MANAGED_BY)
+                .withSecondaryToPrimaryMapper(c -> java.util.Set.of())
+                .build(), context);
+        return List.of(topologies, profiles, routing);
+    }
+
+    @Override
+    public UpdateControl<BenchmarkRun> reconcile(BenchmarkRun run, Context<BenchmarkRun> context) {
+        BenchmarkRunStatus status = run.getStatus() == null ? new BenchmarkRunStatus() : run.getStatus();
+        run.setStatus(status);
+        status.observedGeneration = run.getMetadata().getGeneration();
+        Outcomes outcomes = new Outcomes(run, status, context);
+        if (!status.finished()) {
+            step(run, context, outcomes);
+        }
+        context.managedWorkflowAndDependentResourceContext().reconcileManagedWorkflow();
+        UpdateControl<BenchmarkRun> update = UpdateControl.patchStatus(run);
+        return status.phase == Phase.Pending ? update.rescheduleAfter(WAIT_PERIOD) : update;
+    }
+
+    private void step(BenchmarkRun run, Context<BenchmarkRun> context, Outcomes outcomes) {
+        Optional<PubSubTopology> topology = secondary(context, PubSubTopology.class, TOPOLOGIES, run.getSpec().topologyRef.name,
+                run.getMetadata().getNamespace());
+        boolean running = outcomes.status.phase == Phase.Running;
+        Optional<String> wait = running ? Optional.empty() : waitReason(run, context, topology);
+        if (wait.isPresent()) {
+            outcomes.pending(wait.get().substring(0, wait.get().indexOf(':')), wait.get().substring(wait.get().indexOf(':') + 2));
+            return;
+        }
+        BenchmarkDesign design;
+        try {
+            // designed on every pass while running, too: the Job's desired state and the verdict both need it
+            design = design(run, context, topology.orElseThrow(
+                    () -> new BenchmarkDesign.Refused("TopologyNotFound", "the topology went away during the run")));
+        } catch (BenchmarkDesign.Refused e) {
+            outcomes.fail(e.reason, e.getMessage());
+            return;
+        } catch (RuntimeException e) {
+            outcomes.fail("InvalidRun", e.getMessage());
+            return;
+        }
+        context.managedWorkflowAndDependentResourceContext().put(DESIGN_KEY, design);
+        if (running) {
+            follow(run, context, outcomes, design);
+            return;
+        }
+        outcomes.status.layout = design.layout().publisherGroups() + "x" + design.layout().subscriberGroups();
+        outcomes.status.job = BenchmarkJob.name(run);
+        outcomes.status.startTime = Instant.now().toString();
+        outcomes.running("Started", "measuring layout " + outcomes.status.layout + " with "
+                + design.plan().clients() + " client pod(s), " + design.plan().points().size() + " point(s)");
+    }
+
+    /** Why the run cannot start yet, as "Reason: message", or nothing when it can. */
+    private static Optional<String> waitReason(BenchmarkRun run, Context<BenchmarkRun> context,
+                                               Optional<PubSubTopology> topology) {
+        String name = run.getSpec().topologyRef.name;
+        if (topology.isEmpty()) {
+            return Optional.of("TopologyNotFound: no PubSubTopology " + name + " in namespace "
+                    + run.getMetadata().getNamespace());
+        }
+        var conditions = topology.get().getStatus() == null ? List.<io.fabric8.kubernetes.api.model.Condition>of()
+                : topology.get().getStatus().conditions;
+        if (!Conditions.isTrue(conditions, Conditions.READY) || routingMap(context, topology.get()).isEmpty()) {
+            return Optional.of("TopologyNotReady: PubSubTopology " + name + " is not Ready: a benchmark measures "
+                    + "running brokers");
+        }
+        return earlierRun(run, context).map(other -> "AnotherRunActive: BenchmarkRun " + other
+                + " measures the same topology first; runs of one topology take turns");
+    }
+
+    /** The first unfinished run of the same topology created before this one. */
+    private static Optional<String> earlierRun(BenchmarkRun run, Context<BenchmarkRun> context) {
+        Comparator<BenchmarkRun> order = Comparator.comparing((BenchmarkRun r) -> r.getMetadata().getCreationTimestamp())
+                .thenComparing(r -> r.getMetadata().getName());
+        return context.getPrimaryCache().list()
+                .filter(r -> r.getMetadata().getNamespace().equals(run.getMetadata().getNamespace())
+                        && r.getSpec().topologyRef.name.equals(run.getSpec().topologyRef.name)
+                        && !(r.getStatus() != null && r.getStatus().finished())
+                        && r.getMetadata().getDeletionTimestamp() == null
+                        && order.compare(r, run) < 0)
+                .min(order).map(r -> r.getMetadata().getName());
+    }
+
+    private BenchmarkDesign design(BenchmarkRun run, Context<BenchmarkRun> context, PubSubTopology topology)
+            throws BenchmarkDesign.Refused {
+        if (run.getSpec().mode == BenchmarkRunSpec.Mode.Calibrate) {
+            throw new BenchmarkDesign.Refused("NotSupported", "mode Calibrate is not available in this version");
+        }
+        Layout layout = RoutingMapCodec.fromJson(routingMap(context, topology).orElseThrow()).layout();
+        var profile = TopologyPlanning.profile(topology, list(context, BrokerProfile.class, PROFILES));
+        return BenchmarkDesign.of(run, topology.getSpec(), profile, layout, System.currentTimeMillis());
+    }
+
+    /** A Running run: follows its Job until it ends. */
+    private static void follow(BenchmarkRun run, Context<BenchmarkRun> context, Outcomes outcomes,
+                               BenchmarkDesign design) {
+        Optional<Job> job = context.getSecondaryResource(Job.class);
+        if (job.isEmpty()) {
+            // just created (the informer has not seen it yet), or deleted by hand: the deadline tells them apart
+            return;
+        }
+        JobOutcome outcome = JobOutcome.of(job.get(), context.getClient());
+        if (outcome instanceof JobOutcome.Failed failed) {
+            outcomes.fail(failed.reason(), failed.message());
+        } else if (outcome instanceof JobOutcome.Done done) {
+            BenchmarkVerdict.fill(outcomes.status, design, done.points(), run.getSpec().tolerance,
+                    run.getSpec().mode == BenchmarkRunSpec.Mode.Saturate);
+            outcomes.succeed();
+        }
+    }
+
+    private static Optional<String> routingMap(Context<BenchmarkRun> context, PubSubTopology topology) {
+        return secondary(context, ConfigMap.class, ROUTING, Names.routing(topology), topology.getMetadata().getNamespace())
+                .map(ConfigMap::getData).map(d -> d.get(RoutingMapCodec.CONFIG_MAP_KEY));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <R extends io.fabric8.kubernetes.api.model.HasMetadata> Optional<R> secondary(
+            Context<BenchmarkRun> context, Class<R> type, String source, String name, String namespace) {
+        var informer = (InformerEventSource<R, BenchmarkRun>) context.eventSourceRetriever().getEventSourceFor(type, source);
+        return informer.get(new ResourceID(name, namespace));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <R extends io.fabric8.kubernetes.api.model.HasMetadata> List<R> list(
+            Context<BenchmarkRun> context, Class<R> type, String source) {
+        var informer = (InformerEventSource<R, BenchmarkRun>) context.eventSourceRetriever().getEventSourceFor(type, source);
+        return informer.list().toList();
+    }
+
+    /** Moves the phase and sets the Succeeded condition, with an event whenever it changes. */
+    static final class Outcomes {
+        private final BenchmarkRun run;
+        final BenchmarkRunStatus status;
+        private final Context<BenchmarkRun> context;
+
+        Outcomes(BenchmarkRun run, BenchmarkRunStatus status, Context<BenchmarkRun> context) {
+            this.run = run;
+            this.status = status;
+            this.context = context;
+        }
+
+        void pending(String reason, String message) {
+            set(Phase.Pending, "Unknown", reason, message);
+        }
+
+        void running(String reason, String message) {
+            set(Phase.Running, "Unknown", reason, message);
+        }
+
+        void fail(String reason, String message) {
+            status.completionTime = Instant.now().toString();
+            set(Phase.Failed, "False", reason, message);
+        }
+
+        void succeed() {
+            status.completionTime = Instant.now().toString();
+            String message = status.verdict == null ? status.points.size() + " point(s) measured"
+                    : status.verdict + String.format(": measured %.0f msgs/s against %.0f predicted (%+.1f%%)",
+                    status.measuredCapacity, status.predictedCapacity, 100 * status.capacityError);
+            set(Phase.Succeeded, "True", "Measured", message);
+        }
+
+        private void set(Phase phase, String value, String reason, String message) {
+            status.phase = phase;
+            if (Conditions.set(status.conditions, run.getMetadata().getGeneration(), SUCCEEDED, value, reason, message)) {
+                ResourceEvents.record(context.getClient(), run, !"False".equals(value), reason, message);
+            }
+        }
+    }
+}

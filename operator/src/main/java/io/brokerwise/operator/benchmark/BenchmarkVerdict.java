@@ -1,0 +1,94 @@
+package io.brokerwise.operator.benchmark;
+
+import io.brokerwise.api.v1alpha1.BenchmarkPointStatus;
+import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
+import io.brokerwise.measure.LoadResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Measured against predicted: each point's figures beside the model's, and for a saturated run the verdict on
+ * its capacity against the tolerance. A point that broke the validity rule gives no verdict but NotValid:
+ * a broker that was not the bottleneck did not show its capacity.
+ */
+final class BenchmarkVerdict {
+
+    static final String WITHIN = "WithinTolerance";
+    static final String OUTSIDE = "OutsideTolerance";
+    static final String NOT_VALID = "NotValid";
+
+    private BenchmarkVerdict() {
+    }
+
+    /** Fills status.points, and for Saturate the capacity figures and the verdict. */
+    static void fill(BenchmarkRunStatus status, BenchmarkDesign design, List<LoadResult> results, double tolerance,
+                     boolean saturated) {
+        status.points = new ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            status.points.add(point(results.get(i), design.predictions().get(i), saturated));
+        }
+        boolean valid = status.points.stream().allMatch(p -> p.valid);
+        if (saturated) {
+            BenchmarkPointStatus p = status.points.get(0);
+            status.measuredCapacity = p.publishedRate;
+            status.predictedCapacity = p.predictedRate;
+            status.capacityError = p.relativeError;
+            status.verdict = !valid ? NOT_VALID : Math.abs(p.relativeError) <= tolerance ? WITHIN : OUTSIDE;
+        } else {
+            status.verdict = valid ? null : NOT_VALID;
+        }
+    }
+
+    private static BenchmarkPointStatus point(LoadResult r, BenchmarkDesign.Prediction prediction, boolean saturated) {
+        BenchmarkPointStatus p = new BenchmarkPointStatus();
+        p.load = prediction.load();
+        p.offeredRate = saturated ? null : prediction.offeredRate();
+        p.publishedRate = r.publishedPerSecond();
+        p.receivedRatePerBroker = r.receivedPerSecond();
+        p.dispatchedRate = r.dispatchedPerSecond();
+        p.predictedRate = saturated ? prediction.saturatedRate() : prediction.offeredRate();
+        p.relativeError = (p.publishedRate - p.predictedRate) / p.predictedRate;
+        p.latency = latency(r.latencyMicros());
+        p.predictedWaitingP99 = prediction.waitingP99Seconds();
+        p.brokers = brokers(r);
+        p.countsMatchBrokers = r.countsMatchBrokers();
+        p.clientCpu = finite(r.clientCpuUtilization());
+        p.valid = r.valid();
+        p.problems = r.validityProblems().isEmpty() ? null : r.validityProblems();
+        return p;
+    }
+
+    private static List<BenchmarkPointStatus.BrokerMeasurement> brokers(LoadResult r) {
+        List<BenchmarkPointStatus.BrokerMeasurement> out = new ArrayList<>();
+        for (int i = 0; i < r.brokerReported().size(); i++) {
+            BenchmarkPointStatus.BrokerMeasurement b = new BenchmarkPointStatus.BrokerMeasurement();
+            b.ordinal = i;
+            b.received = r.brokerReported().get(i).get("received");
+            b.dispatched = r.brokerReported().get(i).get("dispatched");
+            b.cpu = i < r.brokerCpuUtilization().length ? finite(r.brokerCpuUtilization()[i]) : null;
+            out.add(b);
+        }
+        return out;
+    }
+
+    private static BenchmarkPointStatus.Latency latency(Map<String, Double> micros) {
+        BenchmarkPointStatus.Latency l = new BenchmarkPointStatus.Latency();
+        l.p50 = seconds(micros, "p50");
+        l.p90 = seconds(micros, "p90");
+        l.p99 = seconds(micros, "p99");
+        l.p999 = seconds(micros, "p99.9");
+        l.max = seconds(micros, "max");
+        return l;
+    }
+
+    private static Double seconds(Map<String, Double> micros, String key) {
+        Double v = micros.get(key);
+        return v == null ? null : finite(v / 1e6);
+    }
+
+    /** JSON has no NaN: an unknown figure is left out. */
+    private static Double finite(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+}

@@ -1,0 +1,157 @@
+package io.brokerwise.operator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brokerwise.api.planning.ManifestReader;
+import io.brokerwise.api.v1alpha1.BenchmarkRun;
+import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.measure.BenchmarkPlan;
+import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.io.StringReader;
+import java.util.Optional;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The BenchmarkRun controller against a real API server, as the chart's ServiceAccount: waiting with a reason,
+ * one run at a time per topology, the Job it starts, and a failed Job failing the run. No kubelet or Job
+ * controller runs here, so no Job's pods run: the test sets a Job's status as the Job controller would. The
+ * cluster tier runs real benchmark Jobs against real brokers.
+ */
+@QuarkusTest
+@QuarkusTestResource(LocalApiServerResource.class)
+@Tag("kube-api")
+class BenchmarkRunReconcilerTest {
+
+    final KubernetesClient client = LocalApiServerResource.adminClient();
+
+    @Test
+    void aRunWaitsForItsTopologyThenStartsItsJobAndRunsTakeTurns() {
+        TestCluster cluster = new TestCluster(client);
+        cluster.namespaceWithNodes("bench", 2);
+        BenchmarkRun orphan = apply(run("orphan", "bench", "missing"));
+        awaitCondition(orphan, "Unknown", "TopologyNotFound");
+
+        PubSubTopology t = cluster.apply(PubSubTopologyReconcilerTest.topology("measured", "bench", "bench", "")
+                .replace("publishers: 200", "publishers: 4").replace("subscribers: 2000", "subscribers: 10")
+                .replace("replicationGrade: {mean: 20}", "replicationGrade: {mean: 2}"));
+        cluster.await(t, "Deployed", "True", "Applied");
+        BenchmarkRun first = apply(run("first", "bench", "measured"));
+        awaitCondition(first, "Unknown", "TopologyNotReady");
+
+        int brokers = Math.toIntExact(cluster.get(t).getStatus().plan.brokers);
+        for (int i = 0; i < brokers; i++) {
+            cluster.readyBrokerPod(t, i);
+        }
+        cluster.await(t, "Ready", "True", "BrokersReady");
+        awaitCondition(first, "Unknown", "Started");
+        Job job = awaitJob("first-clients");
+        assertJobMeasuresTheTopology(job, first);
+        assertEquals("Running", get(first).getStatus().phase.name());
+
+        BenchmarkRun second = apply(run("second", "bench", "measured"));
+        Condition waiting = awaitCondition(second, "Unknown", "AnotherRunActive");
+        assertTrue(waiting.getMessage().contains("first"), waiting.getMessage());
+        assertNull(client.batch().v1().jobs().inNamespace("bench").withName("second-clients").get());
+
+        failAsTheJobControllerWould(job);
+        Condition failed = awaitCondition(first, "False", "JobFailed");
+        assertTrue(failed.getMessage().contains("DeadlineExceeded"), failed.getMessage());
+        assertEquals("Failed", get(first).getStatus().phase.name());
+        assertNotNull(get(first).getStatus().completionTime);
+        Awaitility.await().atMost(TestCluster.WAIT).alias("the ended run's Job is deleted")
+                .until(() -> client.batch().v1().jobs().inNamespace("bench").withName("first-clients").get() == null);
+        awaitCondition(second, "Unknown", "Started");
+        assertNotNull(awaitJob("second-clients"));
+    }
+
+    private void assertJobMeasuresTheTopology(Job job, BenchmarkRun run) {
+        assertEquals("Indexed", job.getSpec().getCompletionMode());
+        assertEquals(1, job.getSpec().getCompletions());
+        assertEquals(0, job.getSpec().getBackoffLimit(), "a failed client fails the run, never retried");
+        assertNotNull(job.getSpec().getTtlSecondsAfterFinished());
+        assertEquals(get(run).getMetadata().getUid(), job.getMetadata().getOwnerReferences().get(0).getUid());
+        var pod = job.getSpec().getTemplate().getSpec();
+        assertEquals("measured-routing", pod.getVolumes().get(0).getConfigMap().getName());
+        assertEquals("DoesNotExist", pod.getAffinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution()
+                .getNodeSelectorTerms().get(0).getMatchExpressions().get(0).getOperator(),
+                "client pods stay off the dedicated broker nodes unless placed there");
+        String plan = pod.getContainers().get(0).getEnv().stream().filter(e -> e.getName().equals("BENCHMARK_PLAN"))
+                .findFirst().orElseThrow().getValue();
+        BenchmarkPlan parsed = assertDoesNotThrow(plan);
+        assertEquals(1, parsed.points().size(), "Saturate measures one point");
+        assertEquals(10, parsed.points().get(0).design().subscribers(), "one subscriber per filter: 10 x 1");
+        assertEquals(2, parsed.points().get(0).design().r(), "round(E[R]) matching subscribers");
+    }
+
+    private static BenchmarkPlan assertDoesNotThrow(String plan) {
+        try {
+            return BenchmarkPlan.fromJson(plan);
+        } catch (java.io.IOException e) {
+            throw new AssertionError("the Job's plan does not parse: " + e.getMessage(), e);
+        }
+    }
+
+    /** What the Job controller writes when a Job runs past its deadline. */
+    private void failAsTheJobControllerWould(Job job) {
+        Job current = client.batch().v1().jobs().inNamespace("bench").withName(job.getMetadata().getName()).get();
+        String now = java.time.Instant.now().toString();
+        current.setStatus(new JobStatusBuilder().withStartTime(now).withFailed(1).withConditions(
+                new JobConditionBuilder().withType("FailureTarget").withStatus("True").withReason("DeadlineExceeded")
+                        .withMessage("Job was active longer than specified deadline").build(),
+                new JobConditionBuilder().withType("Failed").withStatus("True").withReason("DeadlineExceeded")
+                        .withMessage("Job was active longer than specified deadline").build()).build());
+        client.batch().v1().jobs().inNamespace("bench").resource(current).updateStatus();
+    }
+
+    static String run(String name, String ns, String topology) {
+        return """
+                apiVersion: brokerwise.io/v1alpha1
+                kind: BenchmarkRun
+                metadata: {name: %s, namespace: %s}
+                spec:
+                  topologyRef: {name: %s}
+                  mode: Saturate
+                  duration: 30s
+                  warmup: 5s
+                """.formatted(name, ns, topology);
+    }
+
+    private BenchmarkRun apply(String yaml) {
+        return client.resource(new ManifestReader().add(new StringReader(yaml), "test").one(BenchmarkRun.class)).create();
+    }
+
+    private BenchmarkRun get(BenchmarkRun run) {
+        return client.resources(BenchmarkRun.class).inNamespace(run.getMetadata().getNamespace())
+                .withName(run.getMetadata().getName()).get();
+    }
+
+    private Job awaitJob(String name) {
+        Awaitility.await().atMost(TestCluster.WAIT).alias("Job " + name)
+                .until(() -> client.batch().v1().jobs().inNamespace("bench").withName(name).get() != null);
+        return client.batch().v1().jobs().inNamespace("bench").withName(name).get();
+    }
+
+    private Condition awaitCondition(BenchmarkRun run, String status, String reason) {
+        Awaitility.await().atMost(TestCluster.WAIT).alias(run.getMetadata().getName() + " Succeeded=" + status + " " + reason)
+                .until(() -> condition(run).filter(c -> status.equals(c.getStatus()) && reason.equals(c.getReason()))
+                        .isPresent());
+        return condition(run).orElseThrow();
+    }
+
+    private Optional<Condition> condition(BenchmarkRun run) {
+        BenchmarkRun now = get(run);
+        return now == null || now.getStatus() == null ? Optional.empty()
+                : now.getStatus().conditions.stream().filter(c -> "Succeeded".equals(c.getType())).findFirst();
+    }
+}
