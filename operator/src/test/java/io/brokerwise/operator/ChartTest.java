@@ -33,13 +33,13 @@ class ChartTest {
             "Deployment", "Service", "CustomResourceDefinition"}) {
             assertTrue(byKind.containsKey(kind), "rendered chart lacks a " + kind + ": " + byKind.keySet());
         }
-        assertEquals(List.of("brokerprofiles.brokerwise.io", "pubsubtopologies.brokerwise.io"),
+        assertEquals(List.of("benchmarkruns.brokerwise.io", "brokerprofiles.brokerwise.io", "pubsubtopologies.brokerwise.io"),
                 byKind.get("CustomResourceDefinition").stream().sorted().toList());
         String clusterRole = Helm.template().lines().collect(Collectors.joining("\n"));
         assertTrue(!clusterRole.contains("'*'") && !clusterRole.contains("\"*\"") && !clusterRole.contains("- '*'"),
                 "no wildcard verbs or resources");
         try (var crds = Files.list(Path.of("../crds"))) {
-            assertEquals(2, crds.count(), "the chart's crds/ is the generated crds/ (a link, not a copy)");
+            assertEquals(3, crds.count(), "the chart's crds/ is the generated crds/ (a link, not a copy)");
         }
         assertTrue(Files.isSymbolicLink(Helm.CHART.resolve("crds")));
     }

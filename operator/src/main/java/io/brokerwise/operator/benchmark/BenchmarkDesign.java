@@ -36,8 +36,12 @@ public record BenchmarkDesign(BenchmarkPlan plan, Layout layout, List<Prediction
     static final int PUBLISHERS_PER_ROW = 4;
     /** Subscribers one benchmark may open: beyond this, measure a scaled-down workload (spec.workload). */
     static final int MAX_FILTERS = 2_000;
-    /** Time for the client pods to start before the first point: they are scheduled and pull nothing here. */
+    /**
+     * Time for the client pods to start before the first point. Several pods share one schedule and must all
+     * be up; a single pod that starts late moves the schedule itself.
+     */
     static final Duration START_DELAY = Duration.ofSeconds(30);
+    static final Duration SINGLE_CLIENT_START_DELAY = Duration.ofSeconds(5);
 
     /**
      * The model's figure for one point: saturated capacity at full utilization (msgs/s over all publishers)
@@ -76,7 +80,8 @@ public record BenchmarkDesign(BenchmarkPlan plan, Layout layout, List<Prediction
             points.add(saturate);
             predictions.add(new Prediction(null, saturated, saturated, null));
         }
-        BenchmarkPlan plan = new BenchmarkPlan(nowMillis + START_DELAY.toMillis(), points, spec.clients.replicas,
+        Duration delay = spec.clients.replicas == 1 ? SINGLE_CLIENT_START_DELAY : START_DELAY;
+        BenchmarkPlan plan = new BenchmarkPlan(nowMillis + delay.toMillis(), points, spec.clients.replicas,
                 BrokerConfiguration.METRICS_PORT);
         return new BenchmarkDesign(plan, layout, predictions);
     }

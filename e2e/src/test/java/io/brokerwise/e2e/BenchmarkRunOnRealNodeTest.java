@@ -1,0 +1,213 @@
+package io.brokerwise.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.Resource;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.skodjob.testframe.metrics.Counter;
+import io.skodjob.testframe.metrics.Gauge;
+import io.skodjob.testframe.metrics.Metric;
+import io.skodjob.testframe.metrics.PrometheusTextFormatParser;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Benchmark Jobs on the real node against the real brokers of examples/local-cluster.yaml: a broker pod's
+ * metrics endpoint read with a library parser; a Saturate run whose counts equal the brokers' own metrics; a Rate
+ * run with latency percentiles at three load points; a deleted run whose client pods go; a run for a missing
+ * topology that waits with its reason. Asserts behaviour, never a rate or a time.
+ */
+@LocalClusterTest
+@Order(5)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class BenchmarkRunOnRealNodeTest {
+
+    private static final String TOPOLOGY = "local-demo";
+    private static String ns;
+
+    @BeforeAll
+    static void topology(KubernetesClient k8s) {
+        OperatorInstall.ensure(k8s);
+        ns = Pods.createNamespace(k8s, "bw-e2e-bench");
+        Topologies.apply(k8s, ns, Topologies.manifest("examples/local-cluster.yaml"));
+        Topologies.await(k8s, ns, TOPOLOGY, "Ready", "True", "are Ready", 4);
+    }
+
+    @AfterAll
+    static void cleanUp(KubernetesClient k8s) {
+        Topologies.deleteNamespace(k8s, ns);
+    }
+
+    @Test
+    @Order(1)
+    void aBrokerPodServesItsMetricsInThePrometheusTextFormat(KubernetesClient k8s) throws Exception {
+        Pod broker = Topologies.brokerPods(k8s, ns, TOPOLOGY).get(0);
+        var port = broker.getSpec().getContainers().get(0).getPorts().stream()
+                .filter(p -> "metrics".equals(p.getName())).findFirst().orElseThrow();
+        assertEquals("true", broker.getMetadata().getAnnotations().get("prometheus.io/scrape"));
+        String text = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://"
+                        + broker.getStatus().getPodIP() + ":" + port.getContainerPort() + "/metrics"))
+                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString()).body();
+        List<Metric> metrics = PrometheusTextFormatParser.parse(text);
+        assertTrue(value(metrics, "brokerwise_topic_messages_received_total", Counter.class) >= 0, text);
+        assertTrue(value(metrics, "brokerwise_topic_copies_dispatched_total", Counter.class) >= 0, text);
+        assertTrue(value(metrics, "brokerwise_cpu_seconds_total", Counter.class) > 0, "the container's cgroup CPU time");
+        assertEquals(0.25, value(metrics, "brokerwise_cpu_limit_cores", Gauge.class), 1e-9,
+                "the container's CPU limit (250m) from its own cgroup");
+        assertTrue(value(metrics, "brokerwise_jvm_heap_used_bytes", Gauge.class) > 0);
+        assertTrue(metrics.stream().anyMatch(m -> m.getName().equals("brokerwise_producer_connections")));
+        assertTrue(metrics.stream().anyMatch(m -> m.getName().equals("brokerwise_topic_subscriptions")));
+    }
+
+    @Test
+    @Order(2)
+    void aSaturatedRunCountsWhatTheBrokersCountAndLeavesNoPodBehind(KubernetesClient k8s) {
+        Map<String, Object> status = runToEnd(k8s, "saturate", "mode: Saturate\n  duration: 30s\n  warmup: 5s");
+        assertEquals("Succeeded", status.get("phase"), Serialization.asYaml(status));
+        Map<String, Object> point = points(status).get(0);
+        assertEquals(Boolean.TRUE, point.get("countsMatchBrokers"), Serialization.asYaml(status));
+        List<Map<String, Object>> brokers = list(point.get("brokers"));
+        assertEquals(Topologies.brokerPods(k8s, ns, TOPOLOGY).size(), brokers.size(), "every broker's own counts");
+        brokers.forEach(b -> assertTrue(((Number) b.get("received")).longValue() > 0, "broker " + b + " received"));
+        assertTrue(((Number) status.get("measuredCapacity")).doubleValue() > 0);
+        assertTrue(((Number) status.get("predictedCapacity")).doubleValue() > 0);
+        assertNotNull(status.get("verdict"));
+        awaitNoClientPods(k8s, "saturate");
+    }
+
+    @Test
+    @Order(3)
+    void aRateRunReportsLatencyAtEachLoadPoint(KubernetesClient k8s) {
+        Map<String, Object> status = runToEnd(k8s, "rate",
+                "mode: Rate\n  loadPoints: [0.2, 0.4, 0.6]\n  duration: 20s\n  warmup: 4s");
+        assertEquals("Succeeded", status.get("phase"), Serialization.asYaml(status));
+        List<Map<String, Object>> points = points(status);
+        assertEquals(3, points.size());
+        for (Map<String, Object> p : points) {
+            Map<String, Object> latency = map(p.get("latency"));
+            for (String q : List.of("p50", "p90", "p99", "p999", "max")) {
+                assertTrue(((Number) latency.get(q)).doubleValue() > 0, q + " of " + p);
+            }
+            assertTrue(((Number) p.get("predictedWaitingP99")).doubleValue() >= 0);
+            assertEquals(Boolean.TRUE, p.get("countsMatchBrokers"), Serialization.asYaml(p));
+        }
+    }
+
+    @Test
+    @Order(4)
+    void deletingARunningRunStopsItsClientPods(KubernetesClient k8s) {
+        create(k8s, "deleted", "mode: Saturate\n  duration: 300s\n  warmup: 10s");
+        k8s.pods().inNamespace(ns).withLabel("brokerwise.io/benchmark-run", "deleted")
+                .waitUntilCondition(p -> p != null && "Running".equals(p.getStatus().getPhase()), 3, TimeUnit.MINUTES);
+        run(k8s, "deleted").delete();
+        awaitNoClientPods(k8s, "deleted");
+    }
+
+    @Test
+    @Order(5)
+    void aRunForAMissingTopologyWaitsWithItsReason(KubernetesClient k8s) {
+        k8s.resource(Serialization.unmarshal(manifest("orphan", "mode: Saturate").replace(TOPOLOGY, "no-such-topology"),
+                GenericKubernetesResource.class)).inNamespace(ns).create();
+        var run = run(k8s, "orphan").waitUntilCondition(r -> "TopologyNotFound".equals(succeeded(r).get("reason")), 2,
+                TimeUnit.MINUTES);
+        assertEquals("Pending", status(run).get("phase"));
+        assertTrue(k8s.batch().v1().jobs().inNamespace(ns).withName("orphan-clients").get() == null, "no Job");
+    }
+
+    private static Map<String, Object> runToEnd(KubernetesClient k8s, String name, String spec) {
+        create(k8s, name, spec);
+        try {
+            return status(run(k8s, name).waitUntilCondition(r -> r != null && (
+                    "Succeeded".equals(status(r).get("phase")) || "Failed".equals(status(r).get("phase"))), 6,
+                    TimeUnit.MINUTES));
+        } catch (io.fabric8.kubernetes.client.KubernetesClientTimeoutException e) {
+            throw new AssertionError("run " + name + " did not end: " + Serialization.asYaml(run(k8s, name).get())
+                    + "\n" + Pods.describe(k8s, ns), e);
+        }
+    }
+
+    private static void create(KubernetesClient k8s, String name, String spec) {
+        k8s.resource(Serialization.unmarshal(manifest(name, spec), GenericKubernetesResource.class)).inNamespace(ns)
+                .create();
+    }
+
+    /** Client pods on the real node (the only node that runs pods here), with the broker taint tolerated. */
+    private static String manifest(String name, String spec) {
+        return """
+                apiVersion: brokerwise.io/v1alpha1
+                kind: BenchmarkRun
+                metadata: {name: %s}
+                spec:
+                  topologyRef: {name: %s}
+                  %s
+                  clients:
+                    cpu: 500m
+                    memory: 512Mi
+                    nodeSelector: {kubernetes.io/hostname: brokerwise-node}
+                    tolerations: [{key: brokerwise.io/broker-node, operator: Exists, effect: NoSchedule}]
+                """.formatted(name, TOPOLOGY, spec);
+    }
+
+    private static void awaitNoClientPods(KubernetesClient k8s, String run) {
+        try {
+            k8s.pods().inNamespace(ns).withLabel("brokerwise.io/benchmark-run", run).informOnCondition(List::isEmpty)
+                    .get(2, TimeUnit.MINUTES);
+        } catch (Exception e) {
+            throw new AssertionError("client pods of " + run + " still there: " + Pods.describe(k8s, ns), e);
+        }
+        assertTrue(k8s.batch().v1().jobs().inNamespace(ns).withLabel("brokerwise.io/benchmark-run", run).list()
+                .getItems().isEmpty(), "the Job went with its pods");
+    }
+
+    private static Resource<GenericKubernetesResource> run(KubernetesClient k8s, String name) {
+        return k8s.genericKubernetesResources("brokerwise.io/v1alpha1", "BenchmarkRun").inNamespace(ns).withName(name);
+    }
+
+    private static Map<String, Object> status(GenericKubernetesResource r) {
+        return r == null || r.getAdditionalProperties().get("status") == null ? Map.of()
+                : map(r.getAdditionalProperties().get("status"));
+    }
+
+    private static Map<String, Object> succeeded(GenericKubernetesResource r) {
+        List<Map<String, Object>> conditions = list(status(r).get("conditions"));
+        return conditions.stream().filter(c -> "Succeeded".equals(c.get("type"))).findFirst().orElse(Map.of());
+    }
+
+    private static List<Map<String, Object>> points(Map<String, Object> status) {
+        return list(status.get("points"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object o) {
+        return (Map<String, Object>) o;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> list(Object o) {
+        return o == null ? List.of() : (List<Map<String, Object>>) o;
+    }
+
+    private static double value(List<Metric> metrics, String name, Class<? extends Metric> type) {
+        Metric m = metrics.stream().filter(x -> x.getName().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + name));
+        assertTrue(type.isInstance(m), name + " is a " + m.getType());
+        return m instanceof Counter c ? c.getValue() : ((Gauge) m).getValue();
+    }
+}
