@@ -21,7 +21,7 @@ public record LayoutEvaluation(
         double waitingQuantile,
         long connectionsPerBroker,
         double networkCopiesPerMessage,
-        Constraint violated,
+        PlanConstraint violated,
         String violation) {
 
     public boolean feasible() {

@@ -11,7 +11,7 @@ import java.util.Optional;
  * @param brokersNeeded where only the broker limit binds: how many brokers would do; else 0
  */
 public record Plan(Optional<LayoutEvaluation> chosen, List<Alternative> alternatives, int layoutsWeighed,
-                   LayoutEvaluation closest, Constraint binding, String bindingMessage, long brokersNeeded,
+                   LayoutEvaluation closest, PlanConstraint binding, String bindingMessage, long brokersNeeded,
                    List<String> notes) {
 
     /** An alternative the planner weighed and why it lost to the plan. */

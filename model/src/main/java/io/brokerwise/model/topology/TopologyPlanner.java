@@ -45,9 +45,9 @@ public final class TopologyPlanner {
             String message = "needs " + needed + " brokers (" + relaxed.best + "), at most "
                     + limits.maxBrokers() + " available";
             return new Plan(Optional.empty(), alternatives(evaluator, search, closest, mode), search.weighed, closest,
-                    Constraint.MAX_BROKERS, message, needed, notes);
+                    new MaxBrokers(limits.maxBrokers()), message, needed, notes);
         }
-        Constraint binding = closest.violated() == null ? Constraint.MAX_BROKERS : closest.violated();
+        PlanConstraint binding = closest.violated() == null ? new MaxBrokers(limits.maxBrokers()) : closest.violated();
         String message = "no layout meets the objectives; closest is " + closest.layout() + ": " + closest.violation();
         return new Plan(Optional.empty(), alternatives(evaluator, search, closest, mode), search.weighed, closest,
                 binding, message, 0, notes);
@@ -202,15 +202,16 @@ public final class TopologyPlanner {
         }
 
         /**
-         * The layout with the smallest excess. Only the few with the least load are evaluated in full,
-         * since a full evaluation inverts the waiting-time distribution.
+         * The layout with the smallest excess. Only the few with the least load get their full excess,
+         * since the waiting-time quantile in it inverts a distribution.
          */
         Optional<LayoutEvaluation> nearest(List<Layout> layouts) {
             return layouts.stream()
                     .sorted(Comparator.comparingDouble(evaluator::loadExcess))
                     .limit(NEAREST_EVALUATED)
-                    .map(evaluator::evaluate)
-                    .min(Comparator.comparingDouble(evaluator::excess));
+                    .map(evaluator::load)
+                    .min(Comparator.comparingDouble(evaluator::excess))
+                    .map(load -> evaluator.evaluate(load.layout()));
         }
 
         /** Cheapest SSR layout: feasibility grows with l at k = 1, so bisect over l. */

@@ -53,7 +53,7 @@ class TopologyPlannerTest {
         Workload w = Workload.of(1000, 100, 100, 1, 1);
         Plan plan = planner.plan(w, fioranoCorrelationId, Objectives.utilization(0.9), Limits.brokers(4), TopologyMode.auto());
         assertFalse(plan.feasible());
-        assertEquals(Constraint.MAX_BROKERS, plan.binding());
+        assertEquals(new MaxBrokers(4), plan.binding());
         assertTrue(plan.brokersNeeded() > 4);
         assertTrue(plan.bindingMessage().contains("at most 4 available"), plan.bindingMessage());
     }
@@ -63,7 +63,7 @@ class TopologyPlannerTest {
         Workload w = Workload.of(1, 1_000_000, 10, 1, 1);
         Plan plan = planner.plan(w, fioranoCorrelationId, Objectives.utilization(0.9), Limits.brokers(64), TopologyMode.auto());
         assertFalse(plan.feasible());
-        assertEquals(Constraint.UTILIZATION, plan.binding());
+        assertEquals(new Utilization(0.9), plan.binding());
         assertTrue(plan.bindingMessage().contains("utilization"), plan.bindingMessage());
     }
 
