@@ -64,7 +64,7 @@ public record PlanningInput(Workload workload, Objectives objectives, Limits lim
         return new Workload(w.publishers, w.messageRatePerPublisher, w.subscribers, w.filtersPerSubscriber,
                 w.filter.components, w.replicationGrade.mean,
                 ReplicationGradeDistribution.named(w.replicationGrade.distribution.name()),
-                w.filter.distinct == null ? Double.NaN : w.filter.distinct);
+                w.filter.distinct == null ? Double.NaN : w.filter.distinct, w.messageSizeBytes);
     }
 
     private static Objectives objectives(ObjectivesSpec o) {

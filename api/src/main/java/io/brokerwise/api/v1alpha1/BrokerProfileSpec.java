@@ -42,5 +42,15 @@ public class BrokerProfileSpec {
         @Min(value = 0, inclusive = false)
         @JsonPropertyDescription("Ceiling on received plus dispatched msgs/s, if the broker has one.")
         public Double maxOverallRate;
+
+        @Min(0)
+        @JsonPropertyDescription("Seconds per byte of a received message, on top of receiveSeconds; fitted from a size "
+                + "series. Default 0: without per-byte times the plan does not charge spec.workload.messageSizeBytes.")
+        public Double receiveSecondsPerByte;
+
+        @Min(0)
+        @JsonPropertyDescription("Seconds per byte of each dispatched copy, on top of dispatchSeconds; fitted from a "
+                + "size series at two or more replication grades. Default 0.")
+        public Double dispatchSecondsPerByte;
     }
 }

@@ -5,15 +5,24 @@ package io.brokerwise.model.service;
  * dispatched) rate in messages per second ({@code NaN} when there is none). ActiveMQ flattened at
  * about 50,000 msgs/s for r >= 20 (sec. 4.4.2): without the ceiling a model overestimates high
  * replication grades.
+ *
+ * <p>The dissertation fitted its times on small messages, so they hold for one size. The per-byte
+ * times, 0 unless a size series was measured, charge each message's bytes once on receipt and once per
+ * dispatched copy: the comparison of messaging middleware by Mupparaju (ch. 5) measured throughput
+ * falling steadily with size on every broker it tested. Filters read headers and properties, not the
+ * body, so filtering has no per-byte term.
  */
 public record ProfileParameters(double receiveSeconds, double filterSeconds, double distinctFilterSeconds,
-                                double dispatchSeconds, double maxOverallRate) {
+                                double dispatchSeconds, double maxOverallRate,
+                                double receiveSecondsPerByte, double dispatchSecondsPerByte) {
 
     public ProfileParameters {
         requireNonNegative("receiveSeconds", receiveSeconds);
         requireNonNegative("filterSeconds", filterSeconds);
         requireNonNegative("distinctFilterSeconds", distinctFilterSeconds);
         requireNonNegative("dispatchSeconds", dispatchSeconds);
+        requireNonNegative("receiveSecondsPerByte", receiveSecondsPerByte);
+        requireNonNegative("dispatchSecondsPerByte", dispatchSecondsPerByte);
         if (!Double.isNaN(maxOverallRate) && !(maxOverallRate > 0)) {
             throw new IllegalArgumentException("maxOverallRate must be positive, got " + maxOverallRate);
         }
@@ -22,17 +31,49 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
         }
     }
 
+    /** Per-message times only, as the dissertation's tables give them. */
+    public ProfileParameters(double receiveSeconds, double filterSeconds, double distinctFilterSeconds,
+                             double dispatchSeconds, double maxOverallRate) {
+        this(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds, maxOverallRate, 0, 0);
+    }
+
     /** The base model's three times with no ceiling. */
     public static ProfileParameters of(double receiveSeconds, double filterSeconds, double dispatchSeconds) {
         return new ProfileParameters(receiveSeconds, filterSeconds, 0, dispatchSeconds, Double.NaN);
     }
 
     public ProfileParameters withMaxOverallRate(double rate) {
-        return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds, rate);
+        return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds, rate,
+                receiveSecondsPerByte, dispatchSecondsPerByte);
+    }
+
+    public ProfileParameters withSecondsPerByte(double receive, double dispatch) {
+        return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,
+                maxOverallRate, receive, dispatch);
     }
 
     public boolean hasCeiling() {
         return !Double.isNaN(maxOverallRate);
+    }
+
+    /** Whether the times depend on the message size: without per-byte times they hold for one size only. */
+    public boolean chargesSize() {
+        return receiveSecondsPerByte > 0 || dispatchSecondsPerByte > 0;
+    }
+
+    /**
+     * The per-message times for messages of {@code bytes}: the per-byte times folded into t_rcv and t_tx,
+     * which keeps every model's form (eqs. 4.9 to 4.12) and the moments of B as they are.
+     */
+    public ProfileParameters atMessageSize(double bytes) {
+        if (!chargesSize()) {
+            return this;
+        }
+        if (!(bytes >= 0) || Double.isInfinite(bytes)) {
+            throw new IllegalArgumentException("message size must be a finite number of bytes >= 0, got " + bytes);
+        }
+        return new ProfileParameters(receiveSeconds + bytes * receiveSecondsPerByte, filterSeconds,
+                distinctFilterSeconds, dispatchSeconds + bytes * dispatchSecondsPerByte, maxOverallRate);
     }
 
     private static void requireNonNegative(String name, double value) {

@@ -50,7 +50,8 @@ public final class CapacitySweep {
         int l = (int) Math.min(w.subscribers(), limits.maxBrokers());
         double psr = e.capacity(new Layout(k, 1));
         double ssr = e.capacity(new Layout(1, l));
-        double eq549 = objectives.maxUtilization() / profile.serviceTime(w.filtersAt(1),
+        BrokerProfile sized = profile.atMessageSize(w.messageSizeBytes());
+        double eq549 = objectives.maxUtilization() / sized.serviceTime(w.filtersAt(1),
                 ReplicationGrade.deterministic(w.meanReplicationGrade())).mean();
         Layout best = new Layout(1, 1);
         double grid = e.capacity(best);

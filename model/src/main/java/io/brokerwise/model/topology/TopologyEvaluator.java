@@ -21,7 +21,7 @@ public final class TopologyEvaluator {
 
     public TopologyEvaluator(Workload workload, BrokerProfile profile, Objectives objectives, Limits limits) {
         this.workload = workload;
-        this.profile = profile;
+        this.profile = profile.atMessageSize(workload.messageSizeBytes());
         this.objectives = objectives;
         this.limits = limits;
         this.constraints = PlanConstraint.inPriorityOrder(objectives, limits);

@@ -100,6 +100,11 @@ public final class TopologyPlanner {
         }
         notes.add("per-broker dispatch is E[R] m_b/m copies under uniform interest (MODEL.md sec. 6); "
                 + "eq. 5.49 would keep E[R] per SSR broker");
+        if (!profile.parameters().chargesSize()) {
+            notes.add("message size (" + workload.messageSizeBytes() + " B) is not charged: profile " + profile.name()
+                    + " has no per-byte times (receiveSecondsPerByte, dispatchSecondsPerByte), so its per-message "
+                    + "times stand for the size it was measured at");
+        }
         return notes;
     }
 

@@ -80,6 +80,23 @@ class TopologyPlannerTest {
         assertTrue(byLatency.waitingQuantile() <= 0.002);
     }
 
+    /** Per-byte times make larger messages cost CPU; without them the plan holds for any size and says so. */
+    @Test
+    void perByteTimesMakeLargerMessagesNeedMoreBrokers() {
+        BrokerProfile sized = new BrokerProfile("sized", new io.brokerwise.model.service.LinearModel(),
+                io.brokerwise.model.service.ProfileParameters.of(6e-6, 7e-8, 4e-6).withSecondsPerByte(3e-10, 1.5e-10), "test");
+        Workload small = Workload.of(100, 400, 400, 1, 4).withMessageSize(128);
+        Workload large = small.withMessageSize(65_536);
+        Limits limits = Limits.brokers(256);
+        long smallBrokers = planner.plan(small, sized, Objectives.utilization(0.8), limits, TopologyMode.auto())
+                .chosen().orElseThrow().brokers();
+        Plan largePlan = planner.plan(large, sized, Objectives.utilization(0.8), limits, TopologyMode.auto());
+        assertTrue(largePlan.chosen().orElseThrow().brokers() > smallBrokers);
+        assertTrue(largePlan.notes().stream().noneMatch(n -> n.contains("not charged: profile")), largePlan.notes().toString());
+        Plan unsized = planner.plan(large, fioranoCorrelationId, Objectives.utilization(0.8), limits, TopologyMode.auto());
+        assertTrue(unsized.notes().stream().anyMatch(n -> n.startsWith("message size (65536 B) is not charged")));
+    }
+
     @Test
     void everyAlternativeSaysWhyItLost() {
         Workload w = Workload.of(400, 50, 400, 2, 4);
