@@ -111,6 +111,25 @@ class FitAndSweepCommandTest {
         assertTrue(run.err().contains("sweep 7/7"), "progress shown: " + run.err());
     }
 
+    /** Sizes from 256 B to 256 KB: the CPU binds the small ones, the network the large ones, with more brokers. */
+    @Test
+    void sweepOverMessageSizeShowsWhereTheNetworkTakesOver() throws IOException {
+        Path csv = dir.resolve("size.csv");
+        Path svg = dir.resolve("size.svg");
+        CliRun run = CliRun.of("sweep", "-f", "../examples/network-bound.yaml", "--vary", "messageSize",
+                "--from", "256", "--to", "262144", "--points", "6", "--csv", csv.toString(), "--svg", svg.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals("messageSizeBytes,feasible,brokers,topology,publisherGroups,subscriberGroups,binding,utilization,"
+                + "networkUtilization", lines.get(0));
+        String[] smallest = lines.get(1).split(",");
+        String[] largest = lines.get(lines.size() - 1).split(",");
+        assertEquals("Utilization", smallest[6], lines.get(1));
+        assertEquals("Network", largest[6], lines.get(lines.size() - 1));
+        assertTrue(Long.parseLong(largest[2]) > Long.parseLong(smallest[2]), "more brokers for larger messages");
+        assertTrue(Files.readString(svg).contains("layout changes"));
+    }
+
     @Test
     void profilesListsTheDissertationsServers() {
         CliRun run = CliRun.of("profiles");

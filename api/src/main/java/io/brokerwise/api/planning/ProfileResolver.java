@@ -34,7 +34,8 @@ public final class ProfileResolver {
                     p.distinctFilterSeconds == null ? 0 : p.distinctFilterSeconds, p.dispatchSeconds,
                     p.maxOverallRate == null ? Double.NaN : p.maxOverallRate,
                     p.receiveSecondsPerByte == null ? 0 : p.receiveSecondsPerByte,
-                    p.dispatchSecondsPerByte == null ? 0 : p.dispatchSecondsPerByte);
+                    p.dispatchSecondsPerByte == null ? 0 : p.dispatchSecondsPerByte,
+                    p.networkBitsPerSecond == null ? Double.NaN : p.networkBitsPerSecond);
             String source = resource.getStatus() != null && resource.getStatus().source != null
                     ? resource.getStatus().source : "BrokerProfile " + name;
             return new BrokerProfile(name, model, parameters, source);

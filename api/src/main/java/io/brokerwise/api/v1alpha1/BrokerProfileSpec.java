@@ -52,5 +52,10 @@ public class BrokerProfileSpec {
         @JsonPropertyDescription("Seconds per byte of each dispatched copy, on top of dispatchSeconds; fitted from a "
                 + "size series at two or more replication grades. Default 0.")
         public Double dispatchSecondsPerByte;
+
+        @Min(value = 0, inclusive = false)
+        @JsonPropertyDescription("Network capacity in bits/s per direction of the nodes this profile was measured on; "
+                + "a topology's spec.placement.networkBitsPerSecond overrides it. Default 1e10 (10 Gbit/s).")
+        public Double networkBitsPerSecond;
     }
 }

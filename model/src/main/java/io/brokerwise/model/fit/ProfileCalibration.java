@@ -168,6 +168,6 @@ public final class ProfileCalibration {
         ToDoubleFunction<String> fitted = name -> names.contains(name) ? beta[names.indexOf(name)] : 0;
         return new ProfileParameters(fitted.applyAsDouble("receiveSeconds"), fitted.applyAsDouble("filterSeconds"),
                 fitted.applyAsDouble("distinctFilterSeconds"), fitted.applyAsDouble("dispatchSeconds"), Double.NaN,
-                fitted.applyAsDouble("receiveSecondsPerByte"), fitted.applyAsDouble("dispatchSecondsPerByte"));
+                fitted.applyAsDouble("receiveSecondsPerByte"), fitted.applyAsDouble("dispatchSecondsPerByte"), Double.NaN);
     }
 }

@@ -11,10 +11,14 @@ package io.brokerwise.model.service;
  * dispatched copy: the comparison of messaging middleware by Mupparaju (ch. 5) measured throughput
  * falling steadily with size on every broker it tested. Filters read headers and properties, not the
  * body, so filtering has no per-byte term.
+ *
+ * <p>{@code networkBitsPerSecond} is the network capacity of the nodes the profile was measured on
+ * ({@code NaN} when not given); a topology's placement may name its own.
  */
 public record ProfileParameters(double receiveSeconds, double filterSeconds, double distinctFilterSeconds,
                                 double dispatchSeconds, double maxOverallRate,
-                                double receiveSecondsPerByte, double dispatchSecondsPerByte) {
+                                double receiveSecondsPerByte, double dispatchSecondsPerByte,
+                                double networkBitsPerSecond) {
 
     public ProfileParameters {
         requireNonNegative("receiveSeconds", receiveSeconds);
@@ -23,9 +27,8 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
         requireNonNegative("dispatchSeconds", dispatchSeconds);
         requireNonNegative("receiveSecondsPerByte", receiveSecondsPerByte);
         requireNonNegative("dispatchSecondsPerByte", dispatchSecondsPerByte);
-        if (!Double.isNaN(maxOverallRate) && !(maxOverallRate > 0)) {
-            throw new IllegalArgumentException("maxOverallRate must be positive, got " + maxOverallRate);
-        }
+        requirePositiveOrNaN("maxOverallRate", maxOverallRate);
+        requirePositiveOrNaN("networkBitsPerSecond", networkBitsPerSecond);
         if (receiveSeconds + filterSeconds + distinctFilterSeconds + dispatchSeconds <= 0) {
             throw new IllegalArgumentException("a profile needs at least one positive time");
         }
@@ -34,7 +37,7 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
     /** Per-message times only, as the dissertation's tables give them. */
     public ProfileParameters(double receiveSeconds, double filterSeconds, double distinctFilterSeconds,
                              double dispatchSeconds, double maxOverallRate) {
-        this(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds, maxOverallRate, 0, 0);
+        this(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds, maxOverallRate, 0, 0, Double.NaN);
     }
 
     /** The base model's three times with no ceiling. */
@@ -44,12 +47,17 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
 
     public ProfileParameters withMaxOverallRate(double rate) {
         return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds, rate,
-                receiveSecondsPerByte, dispatchSecondsPerByte);
+                receiveSecondsPerByte, dispatchSecondsPerByte, networkBitsPerSecond);
     }
 
     public ProfileParameters withSecondsPerByte(double receive, double dispatch) {
         return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,
-                maxOverallRate, receive, dispatch);
+                maxOverallRate, receive, dispatch, networkBitsPerSecond);
+    }
+
+    public ProfileParameters withNetworkBitsPerSecond(double bits) {
+        return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,
+                maxOverallRate, receiveSecondsPerByte, dispatchSecondsPerByte, bits);
     }
 
     public boolean hasCeiling() {
@@ -73,7 +81,14 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
             throw new IllegalArgumentException("message size must be a finite number of bytes >= 0, got " + bytes);
         }
         return new ProfileParameters(receiveSeconds + bytes * receiveSecondsPerByte, filterSeconds,
-                distinctFilterSeconds, dispatchSeconds + bytes * dispatchSecondsPerByte, maxOverallRate);
+                distinctFilterSeconds, dispatchSeconds + bytes * dispatchSecondsPerByte, maxOverallRate, 0, 0,
+                networkBitsPerSecond);
+    }
+
+    private static void requirePositiveOrNaN(String name, double value) {
+        if (!Double.isNaN(value) && !(value > 0)) {
+            throw new IllegalArgumentException(name + " must be positive, got " + value);
+        }
     }
 
     private static void requireNonNegative(String name, double value) {

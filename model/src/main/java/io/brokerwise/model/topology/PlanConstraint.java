@@ -35,7 +35,8 @@ public interface PlanConstraint {
         List<PlanConstraint> all = new ArrayList<>(List.of(
                 new MaxBrokers(limits.maxBrokers()),
                 new ConnectionsPerBroker(limits.maxConnectionsPerBroker()),
-                new Utilization(objectives.maxUtilization())));
+                new Utilization(objectives.maxUtilization()),
+                new Network(objectives.maxNetworkUtilization())));
         if (objectives.boundsWaitingTime()) {
             all.add(new WaitingTime(objectives.waitingQuantile(), objectives.maxWaitingSeconds()));
         }

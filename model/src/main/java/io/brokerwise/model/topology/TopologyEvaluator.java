@@ -1,6 +1,7 @@
 package io.brokerwise.model.topology;
 
 import io.brokerwise.model.queue.MG1Queue;
+import io.brokerwise.model.replication.ReplicationGrade;
 import io.brokerwise.model.service.BrokerProfile;
 import io.brokerwise.model.service.ServiceTime;
 import java.util.List;
@@ -18,6 +19,7 @@ public final class TopologyEvaluator {
     private final Objectives objectives;
     private final Limits limits;
     private final List<PlanConstraint> constraints;
+    private final double networkPerBroker;
 
     public TopologyEvaluator(Workload workload, BrokerProfile profile, Objectives objectives, Limits limits) {
         this.workload = workload;
@@ -25,6 +27,7 @@ public final class TopologyEvaluator {
         this.objectives = objectives;
         this.limits = limits;
         this.constraints = PlanConstraint.inPriorityOrder(objectives, limits);
+        this.networkPerBroker = limits.networkPerBroker(profile.parameters().networkBitsPerSecond());
     }
 
     public Workload workload() {
@@ -57,7 +60,9 @@ public final class TopologyEvaluator {
                 workload.filtersAt(load.subscribers()).count(), workload.offeredLoad(), queue.arrivalRate(),
                 capacity(load), load.utilization(), queue.serviceTime(), load.waitingMean(), load.quantileLevel(),
                 load.waitingQuantile(), load.connections(),
-                layout.subscriberGroups() + workload.meanReplicationGrade(), violated,
+                layout.subscriberGroups() + workload.meanReplicationGrade(), load.ingressBitsPerSecond(),
+                load.egressBitsPerSecond(), load.networkBitsPerSecond(), load.networkUtilization(),
+                workload.ratePerPublisher() * layout.subscriberGroups() * messageBits(), violated,
                 violated == null ? null : violated.violation(load));
     }
 
@@ -65,7 +70,11 @@ public final class TopologyEvaluator {
     public BrokerLoad load(Layout layout) {
         long nb = publishersPerBroker(layout);
         long mb = subscribersPerBroker(layout);
-        return new BrokerLoad(layout, nb, mb, queue(nb, mb), objectives.waitingQuantile());
+        ReplicationGrade grade = workload.replicationAt(mb);
+        MG1Queue queue = queue(nb, mb, grade);
+        double ingress = queue.arrivalRate() * messageBits();
+        return new BrokerLoad(layout, nb, mb, queue, objectives.waitingQuantile(), ingress, ingress * grade.mean(),
+                networkPerBroker);
     }
 
     /**
@@ -86,7 +95,8 @@ public final class TopologyEvaluator {
      * uses it to stop early.
      */
     public int publisherGroupsFloor(int maxSubscriberGroups) {
-        double bestService = queue(1, subscribersPerBroker(new Layout(1, maxSubscriberGroups))).serviceTime().mean();
+        long mb = subscribersPerBroker(new Layout(1, maxSubscriberGroups));
+        double bestService = queue(1, mb, workload.replicationAt(mb)).serviceTime().mean();
         double maxArrival = objectives.maxUtilization() / bestService;
         long publishersPerBroker = (long) Math.floor(maxArrival / workload.ratePerPublisher());
         return publishersPerBroker < 1 ? Integer.MAX_VALUE
@@ -112,9 +122,13 @@ public final class TopologyEvaluator {
         return ceilDiv(workload.subscribers(), layout.subscriberGroups());
     }
 
-    private MG1Queue queue(long nb, long mb) {
-        ServiceTime b = profile.serviceTime(workload.filtersAt(mb), workload.replicationAt(mb));
+    private MG1Queue queue(long nb, long mb, ReplicationGrade grade) {
+        ServiceTime b = profile.serviceTime(workload.filtersAt(mb), grade);
         return new MG1Queue(nb * workload.ratePerPublisher(), b);
+    }
+
+    private double messageBits() {
+        return 8.0 * workload.messageSizeBytes();
     }
 
     private PlanConstraint violation(BrokerLoad load) {

@@ -29,8 +29,12 @@ public final class TopologyPlanner {
             return infeasible(workload, profile, objectives, limits, mode, search, notes);
         }
         LayoutEvaluation chosen = evaluator.evaluate(search.best);
+        Optional<Layout> smaller = search.nextSmaller(search.best);
+        PlanConstraint binding = smaller.map(evaluator::violation).orElse(null);
+        String message = binding == null ? null
+                : smaller.get() + ": " + binding.violation(evaluator.load(smaller.get()));
         return new Plan(Optional.of(chosen), alternatives(evaluator, search, chosen, mode), search.weighed,
-                chosen, null, null, 0, notes);
+                chosen, binding, message, 0, notes);
     }
 
     private Plan infeasible(Workload workload, BrokerProfile profile, Objectives objectives, Limits limits,
@@ -38,7 +42,7 @@ public final class TopologyPlanner {
         TopologyEvaluator evaluator = search.evaluator;
         LayoutEvaluation closest = search.closest();
         Search relaxed = new Search(new TopologyEvaluator(workload, profile, objectives,
-                new Limits(UNBOUNDED_BROKERS, limits.maxConnectionsPerBroker())), mode);
+                limits.withMaxBrokers(UNBOUNDED_BROKERS)), mode);
         relaxed.run();
         if (relaxed.best != null) {
             long needed = relaxed.best.brokers();
@@ -192,6 +196,19 @@ public final class TopologyPlanner {
                 }
             }
             return hi;
+        }
+
+        /**
+         * The layout one broker group smaller than the chosen one that the mode allows (one publisher group
+         * fewer, else one subscriber group fewer): what it breaks is what binds the plan. The search chose
+         * the fewest brokers, so it is infeasible.
+         */
+        Optional<Layout> nextSmaller(Layout chosen) {
+            if (chosen.publisherGroups() > kLo) {
+                return Optional.of(new Layout(chosen.publisherGroups() - 1, chosen.subscriberGroups()));
+            }
+            return chosen.subscriberGroups() > lLo
+                    ? Optional.of(new Layout(chosen.publisherGroups(), chosen.subscriberGroups() - 1)) : Optional.empty();
         }
 
         /** The cheapest feasible layout with l subscriber groups, else the infeasible one at the most brokers. */

@@ -1,0 +1,32 @@
+package io.brokerwise.model.topology;
+
+/**
+ * A cap on the share of its network capacity a broker uses, in the busier direction: a broker receives
+ * every message of its publishers once and sends one copy per matching subscriber, so large messages can
+ * fill a node's link before its CPU (the comparison of messaging middleware by Mupparaju, ch. 5, saw
+ * throughput fall steadily with message size).
+ */
+public record Network(double cap) implements PlanConstraint {
+
+    @Override
+    public String reason() {
+        return "Network";
+    }
+
+    @Override
+    public boolean violatedBy(BrokerLoad load) {
+        return load.networkUtilization() > cap;
+    }
+
+    @Override
+    public String violation(BrokerLoad load) {
+        return String.format("network utilization %.3f exceeds the cap %.3f (in %s, out %s of %s)",
+                load.networkUtilization(), cap, Format.bitsPerSecond(load.ingressBitsPerSecond()),
+                Format.bitsPerSecond(load.egressBitsPerSecond()), Format.bitsPerSecond(load.networkBitsPerSecond()));
+    }
+
+    @Override
+    public double excess(BrokerLoad load) {
+        return load.networkUtilization() / cap;
+    }
+}
