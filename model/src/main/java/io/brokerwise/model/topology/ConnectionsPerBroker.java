@@ -1,7 +1,7 @@
 package io.brokerwise.model.topology;
 
 /** The connections a broker accepts: its publishers plus its subscribers must stay within them. */
-public record ConnectionsPerBroker(long max) implements PlanConstraint {
+public record ConnectionsPerBroker(long max) implements BoundedFigure {
 
     @Override
     public String reason() {
@@ -9,17 +9,17 @@ public record ConnectionsPerBroker(long max) implements PlanConstraint {
     }
 
     @Override
-    public boolean violatedBy(BrokerLoad load) {
-        return load.connections() > max;
+    public double figure(BrokerLoad load) {
+        return load.connections();
+    }
+
+    @Override
+    public double bound() {
+        return max;
     }
 
     @Override
     public String violation(BrokerLoad load) {
         return load.connections() + " connections per broker exceed the limit of " + max;
-    }
-
-    @Override
-    public double excess(BrokerLoad load) {
-        return (double) load.connections() / max;
     }
 }

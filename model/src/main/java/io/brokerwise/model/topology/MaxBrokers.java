@@ -1,7 +1,7 @@
 package io.brokerwise.model.topology;
 
 /** The brokers the platform can host: dedicated nodes times brokers per node, or the spec's own limit. */
-public record MaxBrokers(int max) implements PlanConstraint {
+public record MaxBrokers(int max) implements BoundedFigure {
 
     @Override
     public String reason() {
@@ -9,18 +9,18 @@ public record MaxBrokers(int max) implements PlanConstraint {
     }
 
     @Override
-    public boolean violatedBy(BrokerLoad load) {
-        return load.brokers() > max;
+    public double figure(BrokerLoad load) {
+        return load.brokers();
+    }
+
+    @Override
+    public double bound() {
+        return max;
     }
 
     @Override
     public String violation(BrokerLoad load) {
         return "needs " + load.brokers() + " brokers, at most " + max + " available";
-    }
-
-    @Override
-    public double excess(BrokerLoad load) {
-        return (double) load.brokers() / max;
     }
 
     /** The layouts the planner ranks all fit the limit; ranking them by size would favour small over lightly loaded. */

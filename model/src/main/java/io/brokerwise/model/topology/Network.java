@@ -6,7 +6,7 @@ package io.brokerwise.model.topology;
  * fill a node's link before its CPU (the comparison of messaging middleware by Mupparaju, ch. 5, saw
  * throughput fall steadily with message size).
  */
-public record Network(double cap) implements PlanConstraint {
+public record Network(double cap) implements BoundedFigure {
 
     @Override
     public String reason() {
@@ -14,8 +14,13 @@ public record Network(double cap) implements PlanConstraint {
     }
 
     @Override
-    public boolean violatedBy(BrokerLoad load) {
-        return load.networkUtilization() > cap;
+    public double figure(BrokerLoad load) {
+        return load.networkUtilization();
+    }
+
+    @Override
+    public double bound() {
+        return cap;
     }
 
     @Override
@@ -23,10 +28,5 @@ public record Network(double cap) implements PlanConstraint {
         return String.format("network utilization %.3f exceeds the cap %.3f (in %s, out %s of %s)",
                 load.networkUtilization(), cap, Format.bitsPerSecond(load.ingressBitsPerSecond()),
                 Format.bitsPerSecond(load.egressBitsPerSecond()), Format.bitsPerSecond(load.networkBitsPerSecond()));
-    }
-
-    @Override
-    public double excess(BrokerLoad load) {
-        return load.networkUtilization() / cap;
     }
 }

@@ -1,7 +1,7 @@
 package io.brokerwise.model.topology;
 
 /** The utilization cap rho of eq. 5.31: the most loaded broker's CPU stays at or below it. */
-public record Utilization(double cap) implements PlanConstraint {
+public record Utilization(double cap) implements BoundedFigure {
 
     @Override
     public String reason() {
@@ -9,17 +9,17 @@ public record Utilization(double cap) implements PlanConstraint {
     }
 
     @Override
-    public boolean violatedBy(BrokerLoad load) {
-        return load.utilization() > cap;
+    public double figure(BrokerLoad load) {
+        return load.utilization();
+    }
+
+    @Override
+    public double bound() {
+        return cap;
     }
 
     @Override
     public String violation(BrokerLoad load) {
         return String.format("utilization %.3f exceeds the cap %.3f", load.utilization(), cap);
-    }
-
-    @Override
-    public double excess(BrokerLoad load) {
-        return load.utilization() / cap;
     }
 }
