@@ -31,6 +31,7 @@ public class PlanStatus {
     @JsonPropertyDescription("Network utilization of the most loaded broker: its busier direction (ingress or egress) "
             + "over its share of the node's network capacity.")
     public Double networkUtilization;
+    @JsonPropertyDescription("The most loaded broker's traffic and capacity, and each publisher's, in bits/s.")
     public NetworkStatus network;
     public Boolean feasible;
     @JsonPropertyDescription("Why this layout was chosen, or why it lost.")

@@ -8,8 +8,9 @@ package io.brokerwise.model.service;
  *
  * <p>The dissertation fitted its times on small messages, so they hold for one size. The per-byte
  * times, 0 unless a size series was measured, charge each message's bytes once on receipt and once per
- * dispatched copy: the comparison of messaging middleware by Mupparaju (ch. 5) measured throughput
- * falling steadily with size on every broker it tested. Filters read headers and properties, not the
+ * dispatched copy: Mupparaju, "Performance Evaluation and Comparison of Distributed Messaging Using
+ * Message Oriented Middleware" (2013), sec. 5.1 to 5.6, measured throughput falling steadily with size on
+ * every broker it tested. Filters read headers and properties, not the
  * body, so filtering has no per-byte term.
  *
  * <p>{@code networkBitsPerSecond} is the network capacity of the nodes the profile was measured on

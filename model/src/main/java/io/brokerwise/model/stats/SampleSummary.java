@@ -7,7 +7,8 @@ import org.hipparchus.stat.descriptive.StreamingStatistics;
 /**
  * Repeated measurements of one figure: their mean, standard deviation, and a confidence interval for
  * the mean from Student's t with n - 1 degrees of freedom, which holds for few runs of roughly normal
- * results, as benchmark repeats are (Mupparaju, comparison of distributed messaging middleware, sec. 5.8).
+ * results, as benchmark repeats are (Mupparaju, "Performance Evaluation and Comparison of Distributed
+ * Messaging Using Message Oriented Middleware", 2013, sec. 5.8, judges its runs with t-tests and ANOVA).
  */
 public record SampleSummary(int n, double mean, double standardDeviation, double confidence, double lower, double upper) {
 

@@ -3,8 +3,8 @@ package io.brokerwise.model.topology;
 /**
  * A cap on the share of its network capacity a broker uses, in the busier direction: a broker receives
  * every message of its publishers once and sends one copy per matching subscriber, so large messages can
- * fill a node's link before its CPU (the comparison of messaging middleware by Mupparaju, ch. 5, saw
- * throughput fall steadily with message size).
+ * fill a node's link before its CPU (Mupparaju, "Performance Evaluation and Comparison of Distributed
+ * Messaging Using Message Oriented Middleware", 2013, sec. 5.1 to 5.6: throughput falls with message size).
  */
 public record Network(double cap) implements BoundedFigure {
 

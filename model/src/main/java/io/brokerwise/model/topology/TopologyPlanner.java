@@ -29,10 +29,9 @@ public final class TopologyPlanner {
             return infeasible(workload, profile, objectives, limits, mode, search, notes);
         }
         LayoutEvaluation chosen = evaluator.evaluate(search.best);
-        Optional<Layout> smaller = search.nextSmaller(search.best);
-        PlanConstraint binding = smaller.map(evaluator::violation).orElse(null);
-        String message = binding == null ? null
-                : smaller.get() + ": " + binding.violation(evaluator.load(smaller.get()));
+        Optional<LayoutEvaluation> smaller = search.nextSmaller(search.best).map(evaluator::evaluate);
+        PlanConstraint binding = smaller.map(LayoutEvaluation::violated).orElse(null);
+        String message = binding == null ? null : smaller.get().layout() + ": " + smaller.get().violation();
         return new Plan(Optional.of(chosen), alternatives(evaluator, search, chosen, mode), search.weighed,
                 chosen, binding, message, 0, notes);
     }
