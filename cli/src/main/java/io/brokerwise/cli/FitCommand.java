@@ -21,7 +21,9 @@ import picocli.CommandLine.Spec;
         description = "Fits a service-time model to measured points by non-negative least squares (sec. 4.1) and "
                 + "prints a BrokerProfile manifest with the fit quality in status.",
         footer = {"", "The CSV has a header; required columns: filters,replicationGrade,receivedRate (msgs/s);",
-                "optional: distinctFilters,components. Lines starting with # are comments.", "",
+                "optional: distinctFilters,components,messageSizeBytes. Points of several message sizes (a size",
+                "series at two or more replication grades) also fit receiveSecondsPerByte and dispatchSecondsPerByte.",
+                "Lines starting with # are comments.", "",
                 "Example:", "  brokerwise fit --model Linear --name artemis points.csv > profile.yaml"})
 final class FitCommand implements Callable<Integer> {
 
@@ -72,6 +74,10 @@ final class FitCommand implements Callable<Integer> {
         s.parameters.dispatchSeconds = p.dispatchSeconds();
         s.parameters.distinctFilterSeconds = form.chargesDistinctFilters() ? p.distinctFilterSeconds() : null;
         s.parameters.maxOverallRate = maxOverallRate;
+        if (p.chargesSize()) {
+            s.parameters.receiveSecondsPerByte = p.receiveSecondsPerByte();
+            s.parameters.dispatchSecondsPerByte = p.dispatchSecondsPerByte();
+        }
         profile.setSpec(s);
         BrokerProfileStatus status = new BrokerProfileStatus();
         status.source = "brokerwise fit of " + csv.getFileName() + " (" + count + " points)";

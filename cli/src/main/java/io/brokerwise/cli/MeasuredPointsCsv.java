@@ -11,7 +11,8 @@ import java.util.List;
 
 /**
  * Measured points as CSV: a header naming the columns, then one point per line. Required columns:
- * filters, replicationGrade, receivedRate (msgs/s); optional: distinctFilters, components.
+ * filters, replicationGrade, receivedRate (msgs/s); optional: distinctFilters, components, messageSizeBytes
+ * (points of several sizes fit per-byte times).
  */
 final class MeasuredPointsCsv {
 
@@ -29,7 +30,7 @@ final class MeasuredPointsCsv {
         for (String column : REQUIRED) {
             if (!header.contains(column)) {
                 throw new IllegalArgumentException(file + ": header lacks column '" + column + "'; required: "
-                        + String.join(",", REQUIRED) + "; optional: distinctFilters,components");
+                        + String.join(",", REQUIRED) + "; optional: distinctFilters,components,messageSizeBytes");
             }
         }
         List<MeasuredPoint> points = new ArrayList<>();
@@ -45,7 +46,8 @@ final class MeasuredPointsCsv {
             double distinct = cell(header, cells, "distinctFilters", filters);
             int components = (int) cell(header, cells, "components", 1);
             return new MeasuredPoint(new FilterSet(filters, distinct, components),
-                    cell(header, cells, "replicationGrade", Double.NaN), cell(header, cells, "receivedRate", Double.NaN));
+                    cell(header, cells, "replicationGrade", Double.NaN), cell(header, cells, "receivedRate", Double.NaN),
+                    cell(header, cells, "messageSizeBytes", Double.NaN));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(file + " line " + line + ": " + e.getMessage());
         }

@@ -22,15 +22,17 @@ final class PlanTable {
         Workload w = in.workload();
         Objectives o = in.objectives();
         out.append(String.format(Locale.ROOT, "Workload:   %d publishers x %s msgs/s = %s msgs/s; %d subscribers x %d "
-                        + "filter(s); E[R] = %s (%s)%n", w.publishers(), number(w.ratePerPublisher()),
+                        + "filter(s); E[R] = %s (%s); %d B messages%n", w.publishers(), number(w.ratePerPublisher()),
                 number(w.offeredLoad()), w.subscribers(), w.filtersPerSubscriber(), number(w.meanReplicationGrade()),
-                w.distribution().manifestName()));
+                w.distribution().manifestName(), w.messageSizeBytes()));
         out.append("Profile:    ").append(report.profile.name).append(" (").append(report.profile.model).append("; ")
                 .append(report.profile.source).append(")\n");
-        out.append(String.format(Locale.ROOT, "Objectives: utilization <= %.2f, %s waiting time <= %s; at most %d brokers%n%n",
-                o.maxUtilization(), Format.percent(o.waitingQuantile()), Format.seconds(o.maxWaitingSeconds()),
-                in.limits().maxBrokers()));
-        out.append(report.plan.feasible ? "PLAN\n" : "NO FEASIBLE PLAN (binding: " + report.binding + ")\n");
+        out.append(String.format(Locale.ROOT, "Objectives: utilization <= %.2f, network <= %.2f of %s per broker, %s waiting "
+                        + "time <= %s; at most %d brokers%n%n", o.maxUtilization(), o.maxNetworkUtilization(),
+                Format.bitsPerSecond(report.plan.network.bitsPerSecond), Format.percent(o.waitingQuantile()),
+                Format.seconds(o.maxWaitingSeconds()), in.limits().maxBrokers()));
+        String binding = report.binding == null ? "" : " (binding: " + report.binding + ")";
+        out.append(report.plan.feasible ? "PLAN" : "NO FEASIBLE PLAN").append(binding).append('\n');
         List<PlanStatus> rows = new ArrayList<>();
         rows.add(report.plan);
         out.append(table(rows)).append('\n');
@@ -43,12 +45,13 @@ final class PlanTable {
 
     private static String table(List<PlanStatus> rows) {
         List<String[]> cells = new ArrayList<>();
-        String[] header = {"TOPOLOGY", "GROUPS", "BROKERS", "CAPACITY/S", "UTIL", "E[B]", "CV", "WAIT MEAN",
+        String[] header = {"TOPOLOGY", "GROUPS", "BROKERS", "CAPACITY/S", "UTIL", "NET", "E[B]", "CV", "WAIT MEAN",
             "WAIT " + Format.percent(rows.get(0).waitingTime.level), "CONN/BROKER", "FEASIBLE", "WHY"};
         cells.add(header);
         for (PlanStatus s : rows) {
             cells.add(new String[] {s.topology, s.publisherGroups + "x" + s.subscriberGroups, String.valueOf(s.brokers),
-                number(s.capacity), String.format(Locale.ROOT, "%.3f", s.utilization), Format.seconds(s.serviceTime.mean),
+                number(s.capacity), String.format(Locale.ROOT, "%.3f", s.utilization),
+                String.format(Locale.ROOT, "%.3f", s.networkUtilization), Format.seconds(s.serviceTime.mean),
                 String.format(Locale.ROOT, "%.3f", s.serviceTime.cv), time(s.waitingTime.mean), time(s.waitingTime.quantile),
                 String.valueOf(s.connectionsPerBroker), s.feasible ? "yes" : "no", s.reason});
         }

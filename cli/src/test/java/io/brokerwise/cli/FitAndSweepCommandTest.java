@@ -47,6 +47,30 @@ class FitAndSweepCommandTest {
         assertTrue(run.err().contains("R^2"), run.err());
     }
 
+    /** Points of several sizes give a profile with per-byte times, which the plan then charges. */
+    @Test
+    void fitOfASizeSeriesPrintsPerByteTimes() throws IOException {
+        var truth = new io.brokerwise.model.service.BrokerProfile("truth", new io.brokerwise.model.service.LinearModel(),
+                ProfileParameters.of(6e-6, 7e-8, 4e-6).withSecondsPerByte(3e-10, 1.5e-10), "test");
+        StringBuilder csv = new StringBuilder("filters,replicationGrade,receivedRate,messageSizeBytes\n");
+        for (int bytes : new int[] {128, 4096, 65_536}) {
+            for (int r : new int[] {1, 5, 20}) {
+                for (int add : new int[] {5, 80}) {
+                    double rate = truth.atMessageSize(bytes).receivedCapacity(FilterSet.simple(r + add), r);
+                    csv.append(r + add).append(',').append(r).append(',').append(rate).append(',').append(bytes).append('\n');
+                }
+            }
+        }
+        Path points = dir.resolve("sizes.csv");
+        Files.writeString(points, csv);
+        CliRun run = CliRun.of("fit", "--name", "sized", points.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        var profile = ProfileResolver.fromResource(new ManifestReader().add(new StringReader(run.out()), "fit output")
+                .one(BrokerProfile.class));
+        assertEquals(3e-10, profile.parameters().receiveSecondsPerByte(), 3e-10 * 1e-6);
+        assertEquals(1.5e-10, profile.parameters().dispatchSecondsPerByte(), 1.5e-10 * 1e-6);
+    }
+
     @Test
     void fitRejectsACsvWithoutTheRequiredColumns() throws IOException {
         Path points = dir.resolve("bad.csv");
@@ -85,6 +109,25 @@ class FitAndSweepCommandTest {
         String chart = Files.readString(svg);
         assertTrue(chart.startsWith("<svg") && chart.contains("polyline") && chart.contains("SSR (eq. 5.49)"));
         assertTrue(run.err().contains("sweep 7/7"), "progress shown: " + run.err());
+    }
+
+    /** Sizes from 256 B to 256 KB: the CPU binds the small ones, the network the large ones, with more brokers. */
+    @Test
+    void sweepOverMessageSizeShowsWhereTheNetworkTakesOver() throws IOException {
+        Path csv = dir.resolve("size.csv");
+        Path svg = dir.resolve("size.svg");
+        CliRun run = CliRun.of("sweep", "-f", "../examples/network-bound.yaml", "--vary", "messageSize",
+                "--from", "256", "--to", "262144", "--points", "6", "--csv", csv.toString(), "--svg", svg.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals("messageSizeBytes,feasible,brokers,topology,publisherGroups,subscriberGroups,binding,utilization,"
+                + "networkUtilization", lines.get(0));
+        String[] smallest = lines.get(1).split(",");
+        String[] largest = lines.get(lines.size() - 1).split(",");
+        assertEquals("Utilization", smallest[6], lines.get(1));
+        assertEquals("Network", largest[6], lines.get(lines.size() - 1));
+        assertTrue(Long.parseLong(largest[2]) > Long.parseLong(smallest[2]), "more brokers for larger messages");
+        assertTrue(Files.readString(svg).contains("layout changes"));
     }
 
     @Test

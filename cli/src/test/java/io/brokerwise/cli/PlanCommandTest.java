@@ -31,11 +31,15 @@ class PlanCommandTest {
         assertTrue(root.path("alternatives").isArray() && root.path("alternatives").size() > 0);
         for (JsonNode layout : iterable(root)) {
             for (String field : new String[] {"topology", "publisherGroups", "subscriberGroups", "brokers", "offeredLoad",
-                "capacity", "utilization", "feasible", "reason"}) {
+                "capacity", "utilization", "networkUtilization", "feasible", "reason"}) {
                 assertTrue(layout.has(field), "missing " + field + " in " + layout);
             }
             assertTrue(layout.path("serviceTime").has("mean") && layout.path("serviceTime").has("cv"));
             assertTrue(layout.path("waitingTime").has("level"));
+            for (String field : new String[] {"ingressBitsPerSecond", "egressBitsPerSecond", "bitsPerSecond",
+                "publisherEgressBitsPerSecond"}) {
+                assertTrue(layout.path("network").has(field), "missing network." + field + " in " + layout);
+            }
         }
         JsonNode plan = root.path("plan");
         assertTrue(plan.path("feasible").asBoolean());

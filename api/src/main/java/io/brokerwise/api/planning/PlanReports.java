@@ -21,7 +21,7 @@ public final class PlanReports {
                 : plan.bindingMessage();
         report.plan = status(shown, reason);
         report.alternatives = plan.alternatives().stream().map(a -> status(a.evaluation(), a.reason())).toList();
-        report.binding = plan.feasible() ? null : plan.binding().reason();
+        report.binding = plan.binding() == null ? null : plan.binding().reason();
         report.brokersNeeded = plan.brokersNeeded() > 0 ? plan.brokersNeeded() : null;
         report.profile = new PlanReport.ProfileUsed();
         report.profile.name = profile.name();
@@ -53,6 +53,12 @@ public final class PlanReports {
         s.filtersPerBroker = e.filtersPerBroker();
         s.connectionsPerBroker = e.connectionsPerBroker();
         s.networkCopiesPerMessage = e.networkCopiesPerMessage();
+        s.networkUtilization = Math.round(e.networkUtilization() * 1000) / 1000.0;
+        s.network = new PlanStatus.NetworkStatus();
+        s.network.ingressBitsPerSecond = (double) Math.round(e.ingressBitsPerSecond());
+        s.network.egressBitsPerSecond = (double) Math.round(e.egressBitsPerSecond());
+        s.network.bitsPerSecond = e.networkBitsPerSecond();
+        s.network.publisherEgressBitsPerSecond = (double) Math.round(e.publisherEgressBitsPerSecond());
         s.feasible = e.feasible();
         s.reason = reason;
         return s;

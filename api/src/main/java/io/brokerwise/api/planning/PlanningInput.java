@@ -35,7 +35,9 @@ public record PlanningInput(Workload workload, Objectives objectives, Limits lim
         }
         int maxBrokers = spec.placement.maxBrokers == null ? Limits.DEFAULT_MAX_BROKERS : spec.placement.maxBrokers;
         long connections = spec.broker.maxConnections == null ? Long.MAX_VALUE : spec.broker.maxConnections;
-        return new PlanningInput(workload, objectives, new Limits(maxBrokers, connections), mode);
+        double network = spec.placement.networkBitsPerSecond == null ? Double.NaN : spec.placement.networkBitsPerSecond;
+        return new PlanningInput(workload, objectives,
+                new Limits(maxBrokers, connections, network, spec.placement.brokersPerNode), mode);
     }
 
     /**
@@ -48,7 +50,7 @@ public record PlanningInput(Workload workload, Objectives objectives, Limits lim
     /** The same input on a platform that can host at most {@code availableBrokers} brokers. */
     public PlanningInput withAvailableBrokers(int availableBrokers) {
         int maxBrokers = Math.max(1, Math.min(limits.maxBrokers(), availableBrokers));
-        return new PlanningInput(workload, objectives, new Limits(maxBrokers, limits.maxConnectionsPerBroker()), mode);
+        return new PlanningInput(workload, objectives, limits.withMaxBrokers(maxBrokers), mode);
     }
 
     private static Workload workload(WorkloadSpec w) {
@@ -64,12 +66,12 @@ public record PlanningInput(Workload workload, Objectives objectives, Limits lim
         return new Workload(w.publishers, w.messageRatePerPublisher, w.subscribers, w.filtersPerSubscriber,
                 w.filter.components, w.replicationGrade.mean,
                 ReplicationGradeDistribution.named(w.replicationGrade.distribution.name()),
-                w.filter.distinct == null ? Double.NaN : w.filter.distinct);
+                w.filter.distinct == null ? Double.NaN : w.filter.distinct, w.messageSizeBytes);
     }
 
     private static Objectives objectives(ObjectivesSpec o) {
         double max = o.waitingTime.max == null ? Double.POSITIVE_INFINITY : Durations.seconds(o.waitingTime.max);
-        return new Objectives(o.maxUtilization, o.waitingTime.quantile, max);
+        return new Objectives(o.maxUtilization, o.waitingTime.quantile, max, o.maxNetworkUtilization);
     }
 
     private static TopologyMode mode(TopologySpec t) {

@@ -32,7 +32,10 @@ public final class ProfileResolver {
         try {
             ProfileParameters parameters = new ProfileParameters(p.receiveSeconds, p.filterSeconds,
                     p.distinctFilterSeconds == null ? 0 : p.distinctFilterSeconds, p.dispatchSeconds,
-                    p.maxOverallRate == null ? Double.NaN : p.maxOverallRate);
+                    p.maxOverallRate == null ? Double.NaN : p.maxOverallRate,
+                    p.receiveSecondsPerByte == null ? 0 : p.receiveSecondsPerByte,
+                    p.dispatchSecondsPerByte == null ? 0 : p.dispatchSecondsPerByte,
+                    p.networkBitsPerSecond == null ? Double.NaN : p.networkBitsPerSecond);
             String source = resource.getStatus() != null && resource.getStatus().source != null
                     ? resource.getStatus().source : "BrokerProfile " + name;
             return new BrokerProfile(name, model, parameters, source);

@@ -42,5 +42,20 @@ public class BrokerProfileSpec {
         @Min(value = 0, inclusive = false)
         @JsonPropertyDescription("Ceiling on received plus dispatched msgs/s, if the broker has one.")
         public Double maxOverallRate;
+
+        @Min(0)
+        @JsonPropertyDescription("Seconds per byte of a received message, on top of receiveSeconds; fitted from a size "
+                + "series. Default 0: without per-byte times the plan does not charge spec.workload.messageSizeBytes.")
+        public Double receiveSecondsPerByte;
+
+        @Min(0)
+        @JsonPropertyDescription("Seconds per byte of each dispatched copy, on top of dispatchSeconds; fitted from a "
+                + "size series at two or more replication grades. Default 0.")
+        public Double dispatchSecondsPerByte;
+
+        @Min(value = 0, inclusive = false)
+        @JsonPropertyDescription("Network capacity in bits/s per direction of the nodes this profile was measured on; "
+                + "a topology's spec.placement.networkBitsPerSecond overrides it. Default 1e10 (10 Gbit/s).")
+        public Double networkBitsPerSecond;
     }
 }

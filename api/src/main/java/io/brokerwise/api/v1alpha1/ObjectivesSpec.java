@@ -13,5 +13,12 @@ public class ObjectivesSpec {
     @JsonPropertyDescription("Highest utilization any broker may reach, in (0, 1).")
     public Double maxUtilization;
 
+    @Default("0.9")
+    @Min(value = 0, inclusive = false)
+    @Max(1)
+    @JsonPropertyDescription("Highest share of its network capacity (spec.placement.networkBitsPerSecond) any broker "
+            + "may use in either direction, in (0, 1]. Default 0.9.")
+    public Double maxNetworkUtilization;
+
     public WaitingTimeSpec waitingTime = new WaitingTimeSpec();
 }

@@ -22,4 +22,9 @@ public class PlacementSpec {
     @Min(1)
     @JsonPropertyDescription("Upper bound on brokers; the operator also counts matching nodes times brokersPerNode.")
     public Integer maxBrokers;
+
+    @Min(value = 0, inclusive = false)
+    @JsonPropertyDescription("Network capacity of each dedicated node in bits/s per direction, shared by its "
+            + "brokersPerNode brokers. Default: the profile's spec.parameters.networkBitsPerSecond, else 1e10 (10 Gbit/s).")
+    public Double networkBitsPerSecond;
 }

@@ -13,8 +13,9 @@ import java.util.List;
 public class PlanReport {
     public PlanStatus plan;
     public List<PlanStatus> alternatives;
-    @JsonPropertyDescription("When nothing is feasible: the constraint that binds (MaxBrokers, ConnectionsPerBroker, "
-            + "Utilization, WaitingTime).")
+    @JsonPropertyDescription("The constraint that binds (MaxBrokers, ConnectionsPerBroker, Utilization, Network, "
+            + "WaitingTime): when nothing is feasible, the one the closest layout breaks; else the one that rules out "
+            + "the next smaller layout. Absent for a single broker and for a fixed layout.")
     public String binding;
     @JsonPropertyDescription("When only the broker limit binds: how many brokers the workload needs.")
     public Long brokersNeeded;

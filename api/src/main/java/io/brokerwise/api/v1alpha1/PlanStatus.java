@@ -28,6 +28,11 @@ public class PlanStatus {
     public Long connectionsPerBroker;
     @JsonPropertyDescription("Copies of a message on the network: one per broker of the publisher's row plus E[R].")
     public Double networkCopiesPerMessage;
+    @JsonPropertyDescription("Network utilization of the most loaded broker: its busier direction (ingress or egress) "
+            + "over its share of the node's network capacity.")
+    public Double networkUtilization;
+    @JsonPropertyDescription("The most loaded broker's traffic and capacity, and each publisher's, in bits/s.")
+    public NetworkStatus network;
     public Boolean feasible;
     @JsonPropertyDescription("Why this layout was chosen, or why it lost.")
     public String reason;
@@ -36,6 +41,17 @@ public class PlanStatus {
         public Double mean;
         @JsonPropertyDescription("Coefficient of variation of the service time.")
         public Double cv;
+    }
+
+    public static class NetworkStatus {
+        @JsonPropertyDescription("Bits/s the most loaded broker receives: its arrival rate times the message size.")
+        public Double ingressBitsPerSecond;
+        @JsonPropertyDescription("Bits/s it sends: its dispatched copies times the message size.")
+        public Double egressBitsPerSecond;
+        @JsonPropertyDescription("Its share of the node's network capacity, bits/s per direction.")
+        public Double bitsPerSecond;
+        @JsonPropertyDescription("Bits/s each publisher sends: one copy per broker of its row (l copies per message).")
+        public Double publisherEgressBitsPerSecond;
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

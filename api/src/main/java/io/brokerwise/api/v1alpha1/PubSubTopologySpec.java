@@ -14,13 +14,13 @@ public class PubSubTopologySpec {
             + "henjes-activemq also works.")
     public ProfileRef profileRef;
 
-    @JsonPropertyDescription("Utilization cap and waiting-time bound every broker must meet.")
+    @JsonPropertyDescription("CPU and network utilization caps and the waiting-time bound every broker must meet.")
     public ObjectivesSpec objectives = new ObjectivesSpec();
 
     @JsonPropertyDescription("Which layouts the planner may use.")
     public TopologySpec topology = new TopologySpec();
 
-    @JsonPropertyDescription("Where brokers may run and how many there may be.")
+    @JsonPropertyDescription("Where brokers may run, how many there may be, and the network capacity of their nodes.")
     public PlacementSpec placement = new PlacementSpec();
 
     @JsonPropertyDescription("Broker pods: image, resources, connection limit.")

@@ -36,6 +36,8 @@ public class WorkloadSpec {
 
     @Default("1024")
     @Min(1)
+    @JsonPropertyDescription("Bytes per message, charged by the profile's per-byte times and by the network cap "
+            + "(spec.objectives.maxNetworkUtilization). Default 1024.")
     public Integer messageSizeBytes;
 
     @Default("NonPersistent")

@@ -6,12 +6,16 @@ import io.brokerwise.model.service.ServiceTimeModel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.DoubleStream;
 import org.hipparchus.linear.Array2DRowRealMatrix;
 import org.hipparchus.linear.SingularValueDecomposition;
 
 /**
  * Fits a service-time model to measured points (sec. 4.1): each point gives one row
- * {@code 1/rate = t_rcv + filterWork t_fltr [+ distinctWork t_fltr_diff] + r t_tx}, solved by NNLS.
+ * {@code 1/rate = t_rcv + filterWork t_fltr [+ distinctWork t_fltr_diff] + r t_tx}, solved by NNLS. Points
+ * of a size series (message sizes that differ) add {@code + s t_rcv_byte + r s t_tx_byte}: the bytes of a
+ * message are received once and dispatched with every copy.
  */
 public final class ProfileCalibration {
 
@@ -21,29 +25,33 @@ public final class ProfileCalibration {
     }
 
     public static ProfileFit fit(ServiceTimeModel model, List<MeasuredPoint> points) {
-        List<String> names = parameterNames(model);
+        boolean sized = sizeSeries(points);
+        List<String> names = parameterNames(model, sized);
         if (points.size() < names.size()) {
             throw new FitException("need at least " + names.size() + " points to fit " + String.join(", ", names)
                     + " of model " + model.name() + ", got " + points.size());
         }
-        double[][] x = points.stream().map(p -> row(model, p)).toArray(double[][]::new);
+        double[][] x = points.stream().map(p -> row(model, p, sized)).toArray(double[][]::new);
         double[] y = points.stream().mapToDouble(MeasuredPoint::serviceSeconds).toArray();
         requireDeterminable(x, names);
         double[] beta = NonNegativeLeastSquares.solve(scaled(x, y), unit(y));
-        ProfileParameters parameters = toParameters(model, beta);
+        ProfileParameters parameters = toParameters(names, beta);
         return quality(model, parameters, points);
     }
 
     /** Fit quality of given parameters on given points, e.g. held-out ones. */
     public static ProfileFit quality(ServiceTimeModel model, ProfileParameters parameters, List<MeasuredPoint> points) {
         BrokerProfile profile = new BrokerProfile("fit", model, parameters, "fit");
+        if (parameters.chargesSize() && points.stream().anyMatch(p -> Double.isNaN(p.messageSizeBytes()))) {
+            throw new FitException("a profile with per-byte times can only be checked on points with a message size");
+        }
         double meanB = points.stream().mapToDouble(MeasuredPoint::serviceSeconds).average().orElse(0);
         double residual = 0;
         double total = 0;
         double[] errors = new double[points.size()];
         for (int i = 0; i < errors.length; i++) {
             MeasuredPoint p = points.get(i);
-            double predicted = profile.meanSeconds(p.filters(), p.replicationGrade());
+            double predicted = profile.atMessageSize(p.messageSizeBytes()).meanSeconds(p.filters(), p.replicationGrade());
             residual += Math.pow(p.serviceSeconds() - predicted, 2);
             total += Math.pow(p.serviceSeconds() - meanB, 2);
             errors[i] = Math.abs(1 / predicted - p.receivedRate()) / p.receivedRate();
@@ -52,19 +60,38 @@ public final class ProfileCalibration {
         return new ProfileFit(parameters, rSquared, errors);
     }
 
-    private static List<String> parameterNames(ServiceTimeModel model) {
+    /** Whether the points vary the message size, so that they can tell per-byte times from per-message ones. */
+    private static boolean sizeSeries(List<MeasuredPoint> points) {
+        long recorded = points.stream().filter(p -> !Double.isNaN(p.messageSizeBytes())).count();
+        if (recorded != 0 && recorded != points.size()) {
+            throw new FitException("give the message size for every point or for none: " + recorded + " of "
+                    + points.size() + " points have one");
+        }
+        return points.stream().mapToDouble(MeasuredPoint::messageSizeBytes).distinct().count() > 1;
+    }
+
+    private static List<String> parameterNames(ServiceTimeModel model, boolean sized) {
         List<String> names = new ArrayList<>(List.of("receiveSeconds", "filterSeconds"));
         if (model.chargesDistinctFilters()) {
             names.add("distinctFilterSeconds");
         }
         names.add("dispatchSeconds");
+        if (sized) {
+            names.addAll(List.of("receiveSecondsPerByte", "dispatchSecondsPerByte"));
+        }
         return names;
     }
 
-    private static double[] row(ServiceTimeModel model, MeasuredPoint p) {
-        return model.chargesDistinctFilters()
-                ? new double[] {1, model.filterWork(p.filters()), model.distinctFilterWork(p.filters()), p.replicationGrade()}
-                : new double[] {1, model.filterWork(p.filters()), p.replicationGrade()};
+    private static double[] row(ServiceTimeModel model, MeasuredPoint p, boolean sized) {
+        DoubleStream.Builder row = DoubleStream.builder().add(1).add(model.filterWork(p.filters()));
+        if (model.chargesDistinctFilters()) {
+            row.add(model.distinctFilterWork(p.filters()));
+        }
+        row.add(p.replicationGrade());
+        if (sized) {
+            row.add(p.messageSizeBytes()).add(p.messageSizeBytes() * p.replicationGrade());
+        }
+        return row.build().toArray();
     }
 
     /**
@@ -131,13 +158,16 @@ public final class ProfileCalibration {
             case "dispatchSeconds" -> "the replication grade r independently of the filter count";
             case "distinctFilterSeconds" -> "the number of distinct filters independently of all filters";
             case "filterSeconds" -> "the number of filters independently of the replication grade";
+            case "receiveSecondsPerByte" -> "the message size";
+            case "dispatchSecondsPerByte" -> "the message size at two or more replication grades";
             default -> "the filter count and the replication grade";
         };
     }
 
-    private static ProfileParameters toParameters(ServiceTimeModel model, double[] beta) {
-        return model.chargesDistinctFilters()
-                ? new ProfileParameters(beta[0], beta[1], beta[2], beta[3], Double.NaN)
-                : new ProfileParameters(beta[0], beta[1], 0, beta[2], Double.NaN);
+    private static ProfileParameters toParameters(List<String> names, double[] beta) {
+        ToDoubleFunction<String> fitted = name -> names.contains(name) ? beta[names.indexOf(name)] : 0;
+        return new ProfileParameters(fitted.applyAsDouble("receiveSeconds"), fitted.applyAsDouble("filterSeconds"),
+                fitted.applyAsDouble("distinctFilterSeconds"), fitted.applyAsDouble("dispatchSeconds"), Double.NaN,
+                fitted.applyAsDouble("receiveSecondsPerByte"), fitted.applyAsDouble("dispatchSecondsPerByte"), Double.NaN);
     }
 }

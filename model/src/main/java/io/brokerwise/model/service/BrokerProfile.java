@@ -8,6 +8,12 @@ import io.brokerwise.model.replication.ReplicationGrade;
  */
 public record BrokerProfile(String name, ServiceTimeModel model, ProfileParameters parameters, String source) {
 
+    /** This profile for messages of {@code bytes}: itself when it has no per-byte times. */
+    public BrokerProfile atMessageSize(double bytes) {
+        ProfileParameters sized = parameters.atMessageSize(bytes);
+        return sized == parameters ? this : new BrokerProfile(name, model, sized, source);
+    }
+
     /** D of eq. 5.33: the part of B that does not depend on the replication grade. */
     public double fixedSeconds(FilterSet filters) {
         return parameters.receiveSeconds()

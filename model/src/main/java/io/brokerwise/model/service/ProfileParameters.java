@@ -5,21 +5,40 @@ package io.brokerwise.model.service;
  * dispatched) rate in messages per second ({@code NaN} when there is none). ActiveMQ flattened at
  * about 50,000 msgs/s for r >= 20 (sec. 4.4.2): without the ceiling a model overestimates high
  * replication grades.
+ *
+ * <p>The dissertation fitted its times on small messages, so they hold for one size. The per-byte
+ * times, 0 unless a size series was measured, charge each message's bytes once on receipt and once per
+ * dispatched copy: Mupparaju, "Performance Evaluation and Comparison of Distributed Messaging Using
+ * Message Oriented Middleware" (2013), sec. 5.1 to 5.6, measured throughput falling steadily with size on
+ * every broker it tested. Filters read headers and properties, not the
+ * body, so filtering has no per-byte term.
+ *
+ * <p>{@code networkBitsPerSecond} is the network capacity of the nodes the profile was measured on
+ * ({@code NaN} when not given); a topology's placement may name its own.
  */
 public record ProfileParameters(double receiveSeconds, double filterSeconds, double distinctFilterSeconds,
-                                double dispatchSeconds, double maxOverallRate) {
+                                double dispatchSeconds, double maxOverallRate,
+                                double receiveSecondsPerByte, double dispatchSecondsPerByte,
+                                double networkBitsPerSecond) {
 
     public ProfileParameters {
         requireNonNegative("receiveSeconds", receiveSeconds);
         requireNonNegative("filterSeconds", filterSeconds);
         requireNonNegative("distinctFilterSeconds", distinctFilterSeconds);
         requireNonNegative("dispatchSeconds", dispatchSeconds);
-        if (!Double.isNaN(maxOverallRate) && !(maxOverallRate > 0)) {
-            throw new IllegalArgumentException("maxOverallRate must be positive, got " + maxOverallRate);
-        }
+        requireNonNegative("receiveSecondsPerByte", receiveSecondsPerByte);
+        requireNonNegative("dispatchSecondsPerByte", dispatchSecondsPerByte);
+        requirePositiveOrNaN("maxOverallRate", maxOverallRate);
+        requirePositiveOrNaN("networkBitsPerSecond", networkBitsPerSecond);
         if (receiveSeconds + filterSeconds + distinctFilterSeconds + dispatchSeconds <= 0) {
             throw new IllegalArgumentException("a profile needs at least one positive time");
         }
+    }
+
+    /** Per-message times only, as the dissertation's tables give them. */
+    public ProfileParameters(double receiveSeconds, double filterSeconds, double distinctFilterSeconds,
+                             double dispatchSeconds, double maxOverallRate) {
+        this(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds, maxOverallRate, 0, 0, Double.NaN);
     }
 
     /** The base model's three times with no ceiling. */
@@ -28,11 +47,49 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
     }
 
     public ProfileParameters withMaxOverallRate(double rate) {
-        return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds, rate);
+        return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds, rate,
+                receiveSecondsPerByte, dispatchSecondsPerByte, networkBitsPerSecond);
+    }
+
+    public ProfileParameters withSecondsPerByte(double receive, double dispatch) {
+        return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,
+                maxOverallRate, receive, dispatch, networkBitsPerSecond);
+    }
+
+    public ProfileParameters withNetworkBitsPerSecond(double bits) {
+        return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,
+                maxOverallRate, receiveSecondsPerByte, dispatchSecondsPerByte, bits);
     }
 
     public boolean hasCeiling() {
         return !Double.isNaN(maxOverallRate);
+    }
+
+    /** Whether the times depend on the message size: without per-byte times they hold for one size only. */
+    public boolean chargesSize() {
+        return receiveSecondsPerByte > 0 || dispatchSecondsPerByte > 0;
+    }
+
+    /**
+     * The per-message times for messages of {@code bytes}: the per-byte times folded into t_rcv and t_tx,
+     * which keeps every model's form (eqs. 4.9 to 4.12) and the moments of B as they are.
+     */
+    public ProfileParameters atMessageSize(double bytes) {
+        if (!chargesSize()) {
+            return this;
+        }
+        if (!(bytes >= 0) || Double.isInfinite(bytes)) {
+            throw new IllegalArgumentException("message size must be a finite number of bytes >= 0, got " + bytes);
+        }
+        return new ProfileParameters(receiveSeconds + bytes * receiveSecondsPerByte, filterSeconds,
+                distinctFilterSeconds, dispatchSeconds + bytes * dispatchSecondsPerByte, maxOverallRate, 0, 0,
+                networkBitsPerSecond);
+    }
+
+    private static void requirePositiveOrNaN(String name, double value) {
+        if (!Double.isNaN(value) && !(value > 0)) {
+            throw new IllegalArgumentException(name + " must be positive, got " + value);
+        }
     }
 
     private static void requireNonNegative(String name, double value) {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntConsumer;
 import java.util.function.LongFunction;
+import java.util.stream.IntStream;
 
 /**
  * Capacity of PSR, SSR and the best grid as the number of subscribers or publishers grows: the
@@ -28,20 +29,21 @@ public final class CapacitySweep {
         this.limits = limits;
     }
 
-    /** Log-spaced values from {@code from} to {@code to}, each turned into a workload. */
-    public List<Point> run(long from, long to, int points, LongFunction<Workload> workloadAt, IntConsumer progress) {
+    /** One point per value, each value turned into a workload; {@code progress} hears how many are done. */
+    public List<Point> run(long[] values, LongFunction<Workload> workloadAt, IntConsumer progress) {
         List<Point> out = new ArrayList<>();
-        long previous = -1;
-        for (int i = 0; i < points; i++) {
-            double f = points == 1 ? 0 : (double) i / (points - 1);
-            long value = Math.round(from * Math.pow((double) to / from, f));
-            if (value != previous) {
-                out.add(point(value, workloadAt.apply(value)));
-                previous = value;
-            }
-            progress.accept(i + 1);
+        for (long value : values) {
+            out.add(point(value, workloadAt.apply(value)));
+            progress.accept(out.size());
         }
         return out;
+    }
+
+    /** Up to {@code points} log-spaced whole values from {@code from} to {@code to}, each once. */
+    public static long[] logSpaced(long from, long to, int points) {
+        return IntStream.range(0, points)
+                .mapToLong(i -> Math.round(from * Math.pow((double) to / from, points == 1 ? 0 : (double) i / (points - 1))))
+                .distinct().toArray();
     }
 
     Point point(long value, Workload w) {
@@ -50,7 +52,8 @@ public final class CapacitySweep {
         int l = (int) Math.min(w.subscribers(), limits.maxBrokers());
         double psr = e.capacity(new Layout(k, 1));
         double ssr = e.capacity(new Layout(1, l));
-        double eq549 = objectives.maxUtilization() / profile.serviceTime(w.filtersAt(1),
+        BrokerProfile sized = profile.atMessageSize(w.messageSizeBytes());
+        double eq549 = objectives.maxUtilization() / sized.serviceTime(w.filtersAt(1),
                 ReplicationGrade.deterministic(w.meanReplicationGrade())).mean();
         Layout best = new Layout(1, 1);
         double grid = e.capacity(best);

@@ -24,4 +24,15 @@ public final class Format {
         }
         return s < 1 ? String.format(Locale.ROOT, "%.3g ms", s * 1e3) : String.format(Locale.ROOT, "%.3g s", s);
     }
+
+    /** Bits per second with a decimal unit and three significant digits: "850 Mbit/s", "12.3 Gbit/s". */
+    public static String bitsPerSecond(double bits) {
+        String[] units = {"bit/s", "kbit/s", "Mbit/s", "Gbit/s", "Tbit/s"};
+        int i = 0;
+        while (bits >= 999.5 && i < units.length - 1) {
+            bits /= 1000;
+            i++;
+        }
+        return String.format(Locale.ROOT, "%.3g %s", bits, units[i]);
+    }
 }

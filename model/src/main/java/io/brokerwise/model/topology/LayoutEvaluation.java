@@ -4,7 +4,9 @@ import io.brokerwise.model.service.ServiceTime;
 
 /**
  * What a layout predicts for its most loaded broker and for the system (MODEL.md sec. 6). Waiting
- * times are infinite where the broker is overloaded. {@code violated} is null for a feasible layout.
+ * times are infinite where the broker is overloaded. Network figures are bits/s: the broker's ingress
+ * and egress, its share of the node's capacity per direction, and what each publisher sends (one copy
+ * to each of the l brokers of its row). {@code violated} is null for a feasible layout.
  */
 public record LayoutEvaluation(
         Layout layout,
@@ -21,7 +23,12 @@ public record LayoutEvaluation(
         double waitingQuantile,
         long connectionsPerBroker,
         double networkCopiesPerMessage,
-        Constraint violated,
+        double ingressBitsPerSecond,
+        double egressBitsPerSecond,
+        double networkBitsPerSecond,
+        double networkUtilization,
+        double publisherEgressBitsPerSecond,
+        PlanConstraint violated,
         String violation) {
 
     public boolean feasible() {

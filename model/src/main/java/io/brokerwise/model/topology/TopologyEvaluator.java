@@ -1,9 +1,10 @@
 package io.brokerwise.model.topology;
 
-import io.brokerwise.model.queue.GammaApproximation;
 import io.brokerwise.model.queue.MG1Queue;
+import io.brokerwise.model.replication.ReplicationGrade;
 import io.brokerwise.model.service.BrokerProfile;
 import io.brokerwise.model.service.ServiceTime;
+import java.util.List;
 
 /**
  * Evaluates k x l layouts of one workload on one broker profile (MODEL.md sec. 6): the most loaded
@@ -17,12 +18,16 @@ public final class TopologyEvaluator {
     private final BrokerProfile profile;
     private final Objectives objectives;
     private final Limits limits;
+    private final List<PlanConstraint> constraints;
+    private final double networkPerBroker;
 
     public TopologyEvaluator(Workload workload, BrokerProfile profile, Objectives objectives, Limits limits) {
         this.workload = workload;
-        this.profile = profile;
+        this.profile = profile.atMessageSize(workload.messageSizeBytes());
         this.objectives = objectives;
         this.limits = limits;
+        this.constraints = PlanConstraint.inPriorityOrder(objectives, limits);
+        this.networkPerBroker = limits.networkPerBroker(profile.parameters().networkBitsPerSecond());
     }
 
     public Workload workload() {
@@ -38,24 +43,8 @@ public final class TopologyEvaluator {
     }
 
     /** The first constraint the layout breaks, or null when it is feasible. */
-    public Constraint violation(Layout layout) {
-        if (layout.brokers() > limits.maxBrokers()) {
-            return Constraint.MAX_BROKERS;
-        }
-        long nb = publishersPerBroker(layout);
-        long mb = subscribersPerBroker(layout);
-        if (nb + mb > limits.maxConnectionsPerBroker()) {
-            return Constraint.CONNECTIONS;
-        }
-        MG1Queue queue = queue(nb, mb);
-        if (queue.utilization() > objectives.maxUtilization()) {
-            return Constraint.UTILIZATION;
-        }
-        if (objectives.boundsWaitingTime()
-                && GammaApproximation.of(queue).ccdf(objectives.maxWaitingSeconds()) > 1 - objectives.waitingQuantile()) {
-            return Constraint.WAITING_TIME;
-        }
-        return null;
+    public PlanConstraint violation(Layout layout) {
+        return violation(load(layout));
     }
 
     public boolean feasible(Layout layout) {
@@ -64,25 +53,28 @@ public final class TopologyEvaluator {
 
     /** Every figure of the layout, with the reason it is infeasible if it is. */
     public LayoutEvaluation evaluate(Layout layout) {
+        BrokerLoad load = load(layout);
+        MG1Queue queue = load.queue();
+        PlanConstraint violated = violation(load);
+        return new LayoutEvaluation(layout, load.publishers(), load.subscribers(),
+                workload.filtersAt(load.subscribers()).count(), workload.offeredLoad(), queue.arrivalRate(),
+                capacity(load), load.utilization(), queue.serviceTime(), load.waitingMean(), load.quantileLevel(),
+                load.waitingQuantile(), load.connections(),
+                layout.subscriberGroups() + workload.meanReplicationGrade(), load.ingressBitsPerSecond(),
+                load.egressBitsPerSecond(), load.networkBitsPerSecond(), load.networkUtilization(),
+                workload.ratePerPublisher() * layout.subscriberGroups() * messageBits(), violated,
+                violated == null ? null : violated.violation(load));
+    }
+
+    /** The layout's most loaded broker. */
+    public BrokerLoad load(Layout layout) {
         long nb = publishersPerBroker(layout);
         long mb = subscribersPerBroker(layout);
-        MG1Queue queue = queue(nb, mb);
-        ServiceTime b = queue.serviceTime();
-        double rho = queue.utilization();
-        double level = objectives.waitingQuantile();
-        double mean = Double.POSITIVE_INFINITY;
-        double quantile = Double.POSITIVE_INFINITY;
-        if (queue.stable()) {
-            GammaApproximation w = GammaApproximation.of(queue);
-            mean = w.mean();
-            quantile = w.quantile(level);
-        }
-        double capacity = capacity(layout);
-        Constraint violated = violation(layout);
-        return new LayoutEvaluation(layout, nb, mb, workload.filtersAt(mb).count(), workload.offeredLoad(),
-                queue.arrivalRate(), capacity, rho, b, mean, level, quantile, nb + mb,
-                layout.subscriberGroups() + workload.meanReplicationGrade(), violated,
-                violated == null ? null : explain(violated, layout, nb + mb, rho, quantile));
+        ReplicationGrade grade = workload.replicationAt(mb);
+        MG1Queue queue = queue(nb, mb, grade);
+        double ingress = queue.arrivalRate() * messageBits();
+        return new BrokerLoad(layout, nb, mb, queue, objectives.waitingQuantile(), ingress, ingress * grade.mean(),
+                networkPerBroker);
     }
 
     /**
@@ -90,9 +82,11 @@ public final class TopologyEvaluator {
      * {@code rho_max / E[B_b] * n / n_b}, eq. 5.48 when k = n.
      */
     public double capacity(Layout layout) {
-        long nb = publishersPerBroker(layout);
-        return objectives.maxUtilization() / queue(nb, subscribersPerBroker(layout)).serviceTime().mean()
-                * workload.publishers() / nb;
+        return capacity(load(layout));
+    }
+
+    private double capacity(BrokerLoad load) {
+        return objectives.maxUtilization() / load.queue().serviceTime().mean() * workload.publishers() / load.publishers();
     }
 
     /**
@@ -101,7 +95,8 @@ public final class TopologyEvaluator {
      * uses it to stop early.
      */
     public int publisherGroupsFloor(int maxSubscriberGroups) {
-        double bestService = queue(1, subscribersPerBroker(new Layout(1, maxSubscriberGroups))).serviceTime().mean();
+        long mb = subscribersPerBroker(new Layout(1, maxSubscriberGroups));
+        double bestService = queue(1, mb, workload.replicationAt(mb)).serviceTime().mean();
         double maxArrival = objectives.maxUtilization() / bestService;
         long publishersPerBroker = (long) Math.floor(maxArrival / workload.ratePerPublisher());
         return publishersPerBroker < 1 ? Integer.MAX_VALUE
@@ -109,21 +104,14 @@ public final class TopologyEvaluator {
     }
 
     /** How far a layout is from feasible: the largest ratio of a figure to its limit (1 or less is feasible). */
-    public double excess(LayoutEvaluation e) {
-        double worst = Math.max(e.utilization() / objectives.maxUtilization(),
-                (double) e.connectionsPerBroker() / limits.maxConnectionsPerBroker());
-        if (objectives.boundsWaitingTime()) {
-            worst = Math.max(worst, e.waitingQuantile() / objectives.maxWaitingSeconds());
-        }
-        return Math.max(worst, (double) e.brokers() / limits.maxBrokers());
+    public double excess(BrokerLoad load) {
+        return constraints.stream().mapToDouble(c -> c.excess(load)).max().orElse(0);
     }
 
-    /** The cheap part of {@link #excess}: utilization and connections, no waiting-time quantile. */
+    /** The cheap part of {@link #excess}, the broker's load: no waiting-time quantile. */
     public double loadExcess(Layout layout) {
-        long nb = publishersPerBroker(layout);
-        long mb = subscribersPerBroker(layout);
-        return Math.max(queue(nb, mb).utilization() / objectives.maxUtilization(),
-                (double) (nb + mb) / limits.maxConnectionsPerBroker());
+        BrokerLoad load = load(layout);
+        return constraints.stream().filter(PlanConstraint::ranksLoad).mapToDouble(c -> c.excess(load)).max().orElse(0);
     }
 
     long publishersPerBroker(Layout layout) {
@@ -134,21 +122,22 @@ public final class TopologyEvaluator {
         return ceilDiv(workload.subscribers(), layout.subscriberGroups());
     }
 
-    private MG1Queue queue(long nb, long mb) {
-        ServiceTime b = profile.serviceTime(workload.filtersAt(mb), workload.replicationAt(mb));
+    private MG1Queue queue(long nb, long mb, ReplicationGrade grade) {
+        ServiceTime b = profile.serviceTime(workload.filtersAt(mb), grade);
         return new MG1Queue(nb * workload.ratePerPublisher(), b);
     }
 
-    private String explain(Constraint c, Layout layout, long connections, double rho, double quantile) {
-        return switch (c) {
-            case MAX_BROKERS -> "needs " + layout.brokers() + " brokers, at most " + limits.maxBrokers() + " available";
-            case CONNECTIONS -> connections + " connections per broker exceed the limit of "
-                    + limits.maxConnectionsPerBroker();
-            case UTILIZATION -> String.format("utilization %.3f exceeds the cap %.3f", rho, objectives.maxUtilization());
-            case WAITING_TIME -> String.format("%s waiting-time quantile %s exceeds %s",
-                    Format.percent(objectives.waitingQuantile()), Format.seconds(quantile),
-                    Format.seconds(objectives.maxWaitingSeconds()));
-        };
+    private double messageBits() {
+        return 8.0 * workload.messageSizeBytes();
+    }
+
+    private PlanConstraint violation(BrokerLoad load) {
+        for (PlanConstraint c : constraints) {
+            if (c.violatedBy(load)) {
+                return c;
+            }
+        }
+        return null;
     }
 
     private static long ceilDiv(long a, long b) {

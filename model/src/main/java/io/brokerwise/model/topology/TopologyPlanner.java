@@ -29,8 +29,11 @@ public final class TopologyPlanner {
             return infeasible(workload, profile, objectives, limits, mode, search, notes);
         }
         LayoutEvaluation chosen = evaluator.evaluate(search.best);
+        Optional<LayoutEvaluation> smaller = search.nextSmaller(search.best).map(evaluator::evaluate);
+        PlanConstraint binding = smaller.map(LayoutEvaluation::violated).orElse(null);
+        String message = binding == null ? null : smaller.get().layout() + ": " + smaller.get().violation();
         return new Plan(Optional.of(chosen), alternatives(evaluator, search, chosen, mode), search.weighed,
-                chosen, null, null, 0, notes);
+                chosen, binding, message, 0, notes);
     }
 
     private Plan infeasible(Workload workload, BrokerProfile profile, Objectives objectives, Limits limits,
@@ -38,16 +41,16 @@ public final class TopologyPlanner {
         TopologyEvaluator evaluator = search.evaluator;
         LayoutEvaluation closest = search.closest();
         Search relaxed = new Search(new TopologyEvaluator(workload, profile, objectives,
-                new Limits(UNBOUNDED_BROKERS, limits.maxConnectionsPerBroker())), mode);
+                limits.withMaxBrokers(UNBOUNDED_BROKERS)), mode);
         relaxed.run();
         if (relaxed.best != null) {
             long needed = relaxed.best.brokers();
             String message = "needs " + needed + " brokers (" + relaxed.best + "), at most "
                     + limits.maxBrokers() + " available";
             return new Plan(Optional.empty(), alternatives(evaluator, search, closest, mode), search.weighed, closest,
-                    Constraint.MAX_BROKERS, message, needed, notes);
+                    new MaxBrokers(limits.maxBrokers()), message, needed, notes);
         }
-        Constraint binding = closest.violated() == null ? Constraint.MAX_BROKERS : closest.violated();
+        PlanConstraint binding = closest.violated() == null ? new MaxBrokers(limits.maxBrokers()) : closest.violated();
         String message = "no layout meets the objectives; closest is " + closest.layout() + ": " + closest.violation();
         return new Plan(Optional.empty(), alternatives(evaluator, search, closest, mode), search.weighed, closest,
                 binding, message, 0, notes);
@@ -100,6 +103,11 @@ public final class TopologyPlanner {
         }
         notes.add("per-broker dispatch is E[R] m_b/m copies under uniform interest (MODEL.md sec. 6); "
                 + "eq. 5.49 would keep E[R] per SSR broker");
+        if (!profile.parameters().chargesSize()) {
+            notes.add("message size (" + workload.messageSizeBytes() + " B) is not charged: profile " + profile.name()
+                    + " has no per-byte times (receiveSecondsPerByte, dispatchSecondsPerByte), so its per-message "
+                    + "times stand for the size it was measured at");
+        }
         return notes;
     }
 
@@ -189,6 +197,19 @@ public final class TopologyPlanner {
             return hi;
         }
 
+        /**
+         * The layout one broker group smaller than the chosen one that the mode allows (one publisher group
+         * fewer, else one subscriber group fewer): what it breaks is what binds the plan. The search chose
+         * the fewest brokers, so it is infeasible.
+         */
+        Optional<Layout> nextSmaller(Layout chosen) {
+            if (chosen.publisherGroups() > kLo) {
+                return Optional.of(new Layout(chosen.publisherGroups() - 1, chosen.subscriberGroups()));
+            }
+            return chosen.subscriberGroups() > lLo
+                    ? Optional.of(new Layout(chosen.publisherGroups(), chosen.subscriberGroups() - 1)) : Optional.empty();
+        }
+
         /** The cheapest feasible layout with l subscriber groups, else the infeasible one at the most brokers. */
         Optional<Layout> bestOfRow(int l) {
             return frontier.stream().filter(x -> x.subscriberGroups() == l).findFirst()
@@ -202,15 +223,16 @@ public final class TopologyPlanner {
         }
 
         /**
-         * The layout with the smallest excess. Only the few with the least load are evaluated in full,
-         * since a full evaluation inverts the waiting-time distribution.
+         * The layout with the smallest excess. Only the few with the least load get their full excess,
+         * since the waiting-time quantile in it inverts a distribution.
          */
         Optional<LayoutEvaluation> nearest(List<Layout> layouts) {
             return layouts.stream()
                     .sorted(Comparator.comparingDouble(evaluator::loadExcess))
                     .limit(NEAREST_EVALUATED)
-                    .map(evaluator::evaluate)
-                    .min(Comparator.comparingDouble(evaluator::excess));
+                    .map(evaluator::load)
+                    .min(Comparator.comparingDouble(evaluator::excess))
+                    .map(load -> evaluator.evaluate(load.layout()));
         }
 
         /** Cheapest SSR layout: feasibility grows with l at k = 1, so bisect over l. */

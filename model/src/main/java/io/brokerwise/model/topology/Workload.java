@@ -7,11 +7,15 @@ import io.brokerwise.model.service.FilterSet;
 /**
  * A publish/subscribe workload: n publishers at a rate each, m subscribers with n_fltr filters of
  * n_cmp components each, and E[R], the subscribers a message reaches on average. {@code distinctFilters}
- * is how many of all filters differ (only eq. 4.10 cares); NaN means all differ.
+ * is how many of all filters differ (only eq. 4.10 cares); NaN means all differ. {@code messageSizeBytes}
+ * is what a profile's per-byte times charge.
  */
 public record Workload(long publishers, double ratePerPublisher, long subscribers, int filtersPerSubscriber,
                        int filterComponents, double meanReplicationGrade,
-                       ReplicationGradeDistribution distribution, double distinctFilters) {
+                       ReplicationGradeDistribution distribution, double distinctFilters, int messageSizeBytes) {
+
+    /** The size a manifest that gives none declares (spec.workload.messageSizeBytes). */
+    public static final int DEFAULT_MESSAGE_BYTES = 1024;
 
     public Workload {
         if (publishers < 1 || subscribers < 1) {
@@ -27,6 +31,17 @@ public record Workload(long publishers, double ratePerPublisher, long subscriber
             throw new IllegalArgumentException("mean replication grade must be in [0, "
                     + maxReplicationGrade(subscribers, filtersPerSubscriber) + "], got " + meanReplicationGrade);
         }
+        if (messageSizeBytes < 1) {
+            throw new IllegalArgumentException("message size must be at least 1 byte, got " + messageSizeBytes);
+        }
+    }
+
+    /** A workload of messages of the default size. */
+    public Workload(long publishers, double ratePerPublisher, long subscribers, int filtersPerSubscriber,
+                    int filterComponents, double meanReplicationGrade, ReplicationGradeDistribution distribution,
+                    double distinctFilters) {
+        this(publishers, ratePerPublisher, subscribers, filtersPerSubscriber, filterComponents, meanReplicationGrade,
+                distribution, distinctFilters, DEFAULT_MESSAGE_BYTES);
     }
 
     /** A workload of simple, all-different filters with a binomial replication grade (sec. 5.2.3's choice). */
@@ -38,6 +53,12 @@ public record Workload(long publishers, double ratePerPublisher, long subscriber
     /** A subscriber without filters receives every message; with filters, each filter may match once. */
     public static double maxReplicationGrade(long subscribers, int filtersPerSubscriber) {
         return (double) subscribers * Math.max(1, filtersPerSubscriber);
+    }
+
+    /** The same workload with messages of another size. */
+    public Workload withMessageSize(int bytes) {
+        return new Workload(publishers, ratePerPublisher, subscribers, filtersPerSubscriber, filterComponents,
+                meanReplicationGrade, distribution, distinctFilters, bytes);
     }
 
     /** lambda = n * rate, msgs/s. */

@@ -101,6 +101,68 @@ class ProfileCalibrationTest {
         assertTrue(e.getMessage().contains("distinctFilterSeconds"), e.getMessage());
     }
 
+    /** A size series, 128 B to 256 KB at three replication grades, gives back the per-byte times it was made with. */
+    @Test
+    void sizeSeriesGivesThePerByteTimes() {
+        ProfileParameters truth = ProfileParameters.of(6e-6, 7e-8, 4e-6).withSecondsPerByte(3e-10, 1.5e-10);
+        ProfileFit fit = ProfileCalibration.fit(new LinearModel(), sizeSeries(truth, new int[] {1, 5, 20}, 0, new Random(1)));
+        assertClose(truth.receiveSeconds(), fit.parameters().receiveSeconds(), 1e-6);
+        assertClose(truth.dispatchSeconds(), fit.parameters().dispatchSeconds(), 1e-6);
+        assertClose(truth.receiveSecondsPerByte(), fit.parameters().receiveSecondsPerByte(), 1e-6);
+        assertClose(truth.dispatchSecondsPerByte(), fit.parameters().dispatchSecondsPerByte(), 1e-6);
+    }
+
+    /** With 2% noise on every rate the fitted profile predicts held-out sizes within 10%. */
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2, 3, 4, 5})
+    void noisySizeSeriesPredictsHeldOutSizesWithin10Percent(long seed) {
+        ProfileParameters truth = ProfileParameters.of(6e-6, 7e-8, 4e-6).withSecondsPerByte(3e-10, 1.5e-10);
+        Random random = new Random(seed);
+        ProfileFit fit = ProfileCalibration.fit(new LinearModel(), sizeSeries(truth, new int[] {1, 5, 20}, 0.02, random));
+        List<MeasuredPoint> heldOut = new ArrayList<>();
+        BrokerProfile profile = new BrokerProfile("truth", new LinearModel(), truth, "test");
+        for (int bytes : new int[] {512, 4096, 32_768, 131_072}) {
+            heldOut.add(new MeasuredPoint(FilterSet.simple(50), 10,
+                    profile.atMessageSize(bytes).receivedCapacity(FilterSet.simple(50), 10), bytes));
+        }
+        ProfileFit check = ProfileCalibration.quality(new LinearModel(), fit.parameters(), heldOut);
+        assertTrue(check.maxRelativeError() < 0.10, "held-out error " + check.maxRelativeError());
+    }
+
+    @Test
+    void sizesAtOneReplicationGradeCannotTellReceiveBytesFromDispatchBytes() {
+        ProfileParameters truth = ProfileParameters.of(6e-6, 7e-8, 4e-6).withSecondsPerByte(3e-10, 1.5e-10);
+        List<MeasuredPoint> points = sizeSeries(truth, new int[] {5}, 0, new Random(1));
+        FitException e = assertThrows(FitException.class, () -> ProfileCalibration.fit(new LinearModel(), points));
+        assertTrue(e.getMessage().contains("dispatchSecondsPerByte"), e.getMessage());
+        assertTrue(e.getMessage().contains("message size at two or more replication grades"), e.getMessage());
+    }
+
+    @Test
+    void aSizeForSomePointsOnlyIsRefused() {
+        List<MeasuredPoint> points = new ArrayList<>(series(new LinearModel(), ProfileParameters.of(5e-5, 1e-7, 1e-5), 0,
+                new Random(1), 1));
+        points.add(new MeasuredPoint(FilterSet.simple(10), 1, 1000, 4096));
+        FitException e = assertThrows(FitException.class, () -> ProfileCalibration.fit(new LinearModel(), points));
+        assertTrue(e.getMessage().contains("every point or for none"), e.getMessage());
+    }
+
+    /** Sizes 128 B to 256 KB at the given grades, with 5, 40 and 160 filters; rates from {@code truth}. */
+    static List<MeasuredPoint> sizeSeries(ProfileParameters truth, int[] grades, double noise, Random random) {
+        BrokerProfile profile = new BrokerProfile("truth", new LinearModel(), truth, "test");
+        List<MeasuredPoint> points = new ArrayList<>();
+        for (int bytes : new int[] {128, 1024, 8192, 65_536, 262_144}) {
+            for (int r : grades) {
+                for (int add : new int[] {5, 40, 160}) {
+                    FilterSet filters = FilterSet.simple(r + add);
+                    double rate = profile.atMessageSize(bytes).receivedCapacity(filters, r) * (1 + noise * random.nextGaussian());
+                    points.add(new MeasuredPoint(filters, r, rate, bytes));
+                }
+            }
+        }
+        return points;
+    }
+
     /** Points of the measurement series; {@code duplicates > 1} installs each extra filter that many times. */
     static List<MeasuredPoint> series(ServiceTimeModel model, ProfileParameters truth, double noise, Random random,
                                       int duplicates) {

@@ -1,6 +1,7 @@
 package io.brokerwise.model.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.model.replication.ReplicationGrade;
@@ -50,6 +51,16 @@ class ServiceTimeTest {
         double cpuOnly = new BrokerProfile("no-ceiling", activeMq.model(),
                 ProfileParameters.of(4.88e-5, 1.62e-7, 1.54e-5), "test").meanSeconds(FilterSet.simple(40), 40);
         assertTrue(cpuOnly < b);
+    }
+
+    /** The bytes of a message are received once and dispatched with each of its r copies. */
+    @Test
+    void perByteTimesChargeTheSizeOnReceiptAndOnEveryCopy() {
+        BrokerProfile sized = new BrokerProfile("sized", new LinearModel(),
+                ProfileParameters.of(6e-6, 7e-8, 4e-6).withSecondsPerByte(3e-10, 1.5e-10), "test");
+        double b = sized.atMessageSize(65_536).meanSeconds(FilterSet.simple(40), 5);
+        assertEquals(6e-6 + 65_536 * 3e-10 + 40 * 7e-8 + 5 * (4e-6 + 65_536 * 1.5e-10), b, 1e-18);
+        assertSame(fiorano, fiorano.atMessageSize(65_536), "a profile without per-byte times holds for every size");
     }
 
     @Test

@@ -91,9 +91,10 @@ class PlannerPropertiesTest {
                 Arbitraries.longs().between(1, 30),
                 Arbitraries.integers().between(1, 20),
                 Arbitraries.doubles().between(0, 1),
-                Arbitraries.of(ReplicationGradeDistribution.class)
-        ).as((n, rate, m, filters, share, dist) ->
-                new Workload(n, rate, m, filters, 1, share * m, dist, Double.NaN));
+                Arbitraries.of(ReplicationGradeDistribution.class),
+                Arbitraries.of(100, 1024, 65_536, 1 << 20)
+        ).as((n, rate, m, filters, share, dist, bytes) ->
+                new Workload(n, rate, m, filters, 1, share * m, dist, Double.NaN, bytes));
         Arbitrary<Objectives> objectives = Combinators.combine(
                 Arbitraries.doubles().between(0.3, 0.95),
                 Arbitraries.of(0.99, 0.9999),
@@ -101,7 +102,9 @@ class PlannerPropertiesTest {
         ).as(Objectives::new);
         Arbitrary<Limits> limits = Combinators.combine(
                 Arbitraries.integers().between(1, 60),
-                Arbitraries.oneOf(Arbitraries.just(Long.MAX_VALUE), Arbitraries.longs().between(2, 40))
+                Arbitraries.oneOf(Arbitraries.just(Long.MAX_VALUE), Arbitraries.longs().between(2, 40)),
+                Arbitraries.of(Double.NaN, 1e9, 1e10),
+                Arbitraries.integers().between(1, 2)
         ).as(Limits::new);
         Arbitrary<BrokerProfile> profiles = Arbitraries.of(BuiltInProfiles.all());
         return Combinators.combine(workloads, objectives, limits, profiles).as(Case::new);

@@ -53,7 +53,7 @@ class TopologyPlannerTest {
         Workload w = Workload.of(1000, 100, 100, 1, 1);
         Plan plan = planner.plan(w, fioranoCorrelationId, Objectives.utilization(0.9), Limits.brokers(4), TopologyMode.auto());
         assertFalse(plan.feasible());
-        assertEquals(Constraint.MAX_BROKERS, plan.binding());
+        assertEquals(new MaxBrokers(4), plan.binding());
         assertTrue(plan.brokersNeeded() > 4);
         assertTrue(plan.bindingMessage().contains("at most 4 available"), plan.bindingMessage());
     }
@@ -63,7 +63,7 @@ class TopologyPlannerTest {
         Workload w = Workload.of(1, 1_000_000, 10, 1, 1);
         Plan plan = planner.plan(w, fioranoCorrelationId, Objectives.utilization(0.9), Limits.brokers(64), TopologyMode.auto());
         assertFalse(plan.feasible());
-        assertEquals(Constraint.UTILIZATION, plan.binding());
+        assertEquals(new Utilization(0.9), plan.binding());
         assertTrue(plan.bindingMessage().contains("utilization"), plan.bindingMessage());
     }
 
@@ -78,6 +78,23 @@ class TopologyPlannerTest {
                 .chosen().orElseThrow();
         assertTrue(byLatency.brokers() > byUtilization);
         assertTrue(byLatency.waitingQuantile() <= 0.002);
+    }
+
+    /** Per-byte times make larger messages cost CPU; without them the plan holds for any size and says so. */
+    @Test
+    void perByteTimesMakeLargerMessagesNeedMoreBrokers() {
+        BrokerProfile sized = new BrokerProfile("sized", new io.brokerwise.model.service.LinearModel(),
+                io.brokerwise.model.service.ProfileParameters.of(6e-6, 7e-8, 4e-6).withSecondsPerByte(3e-10, 1.5e-10), "test");
+        Workload small = Workload.of(100, 400, 400, 1, 4).withMessageSize(128);
+        Workload large = small.withMessageSize(65_536);
+        Limits limits = Limits.brokers(256);
+        long smallBrokers = planner.plan(small, sized, Objectives.utilization(0.8), limits, TopologyMode.auto())
+                .chosen().orElseThrow().brokers();
+        Plan largePlan = planner.plan(large, sized, Objectives.utilization(0.8), limits, TopologyMode.auto());
+        assertTrue(largePlan.chosen().orElseThrow().brokers() > smallBrokers);
+        assertTrue(largePlan.notes().stream().noneMatch(n -> n.contains("not charged: profile")), largePlan.notes().toString());
+        Plan unsized = planner.plan(large, fioranoCorrelationId, Objectives.utilization(0.8), limits, TopologyMode.auto());
+        assertTrue(unsized.notes().stream().anyMatch(n -> n.startsWith("message size (65536 B) is not charged")));
     }
 
     @Test
