@@ -1,6 +1,7 @@
 package io.brokerwise.client;
 
-import io.brokerwise.api.routing.RoutingMap;
+import io.brokerwise.routing.RoutingMap;
+import io.brokerwise.routing.RoutingMapWatcher;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageListener;
 import java.util.ArrayList;
@@ -18,7 +19,7 @@ import java.util.Objects;
  * }
  * </pre>
  */
-public final class TopologyClient implements AutoCloseable {
+public final class TopologyClient implements RoutingMapWatcher.Follower, AutoCloseable {
 
     private final ClientOptions options;
     private RoutingMap map;
@@ -39,10 +40,11 @@ public final class TopologyClient implements AutoCloseable {
     public TopologyClient(RoutingMap map, ClientOptions options, int clientIndex) {
         this.map = Objects.requireNonNull(map, "map");
         this.options = Objects.requireNonNull(options, "options");
-        this.publisherGroups = new GroupElection(map.layout().publisherGroups(), clientIndex);
-        this.subscriberGroups = new GroupElection(map.layout().subscriberGroups(), clientIndex);
+        this.publisherGroups = new GroupElection(map.publisherGroups(), clientIndex);
+        this.subscriberGroups = new GroupElection(map.subscriberGroups(), clientIndex);
     }
 
+    @Override
     public synchronized RoutingMap routingMap() {
         return map;
     }
@@ -72,11 +74,12 @@ public final class TopologyClient implements AutoCloseable {
      * message twice, never none. Throws if a broker cannot be reached; clients that could not move keep their
      * old links, and the next update retries.
      */
+    @Override
     public synchronized void update(RoutingMap next) throws JMSException {
         map = Objects.requireNonNull(next, "map");
         JMSException failure = null;
-        failure = follow(publishers, publisherGroups, next.layout().publisherGroups(), failure);
-        failure = follow(subscribers, subscriberGroups, next.layout().subscriberGroups(), failure);
+        failure = follow(publishers, publisherGroups, next.publisherGroups(), failure);
+        failure = follow(subscribers, subscriberGroups, next.subscriberGroups(), failure);
         if (failure != null) {
             throw failure;
         }

@@ -1,12 +1,12 @@
 package io.brokerwise.benchmarks.loadgen;
 
-import io.brokerwise.api.routing.RoutingMap;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.BrokerMetrics;
 import io.brokerwise.client.ClientOptions;
 import io.brokerwise.client.Publisher;
 import io.brokerwise.client.TopologyClient;
 import io.brokerwise.model.topology.Layout;
+import io.brokerwise.routing.RoutingMap;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -62,9 +62,10 @@ final class LoadRun {
      * does: the layout is the map's, the broker CPU is unknown here and flagged for the node's metrics to fill.
      */
     LoadResult measureRemote(RoutingMap map, BrokerCredentials credentials) throws Exception {
-        if (map.layout().publisherGroups() != spec.publisherGroups()
-                || map.layout().subscriberGroups() != spec.subscriberGroups()) {
-            throw new IllegalArgumentException("the spec's layout must be the routing map's " + map.layout());
+        if (map.publisherGroups() != spec.publisherGroups()
+                || map.subscriberGroups() != spec.subscriberGroups()) {
+            throw new IllegalArgumentException("the spec's layout must be the routing map's " + map.publisherGroups() + "x"
+                    + map.subscriberGroups());
         }
         List<MeasuredBroker> brokers = map.brokers().stream().map(MeasuredBroker::remote).toList();
         return measure(map, credentials, brokers, null, Runtime.getRuntime().availableProcessors(),

@@ -1,9 +1,9 @@
 package io.brokerwise.benchmarks.loadgen;
 
-import io.brokerwise.api.routing.RoutingMap;
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.model.topology.Layout;
+import io.brokerwise.routing.RoutingMap;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -74,7 +74,8 @@ final class LocalFleet implements AutoCloseable {
 
     /** The routing map of these brokers in a k x l layout (row-major). */
     RoutingMap map(Layout layout) {
-        return RoutingMap.forLocalPorts(TOPIC, layout, ports.subList(0, Math.toIntExact(layout.brokers())));
+        return RoutingMap.forLocalPorts(TOPIC, layout.publisherGroups(), layout.subscriberGroups(),
+                ports.subList(0, Math.toIntExact(layout.brokers())));
     }
 
     /** Cores the load generator has left: the machine's minus the brokers' quotas, at least one. */

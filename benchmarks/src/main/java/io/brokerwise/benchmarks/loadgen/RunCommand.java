@@ -1,8 +1,8 @@
 package io.brokerwise.benchmarks.loadgen;
 
-import io.brokerwise.api.routing.RoutingMap;
 import io.brokerwise.broker.BrokerCredentials;
-import io.brokerwise.client.RoutingMapWatcher;
+import io.brokerwise.routing.RoutingMap;
+import io.brokerwise.routing.RoutingMapWatcher;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -64,7 +64,7 @@ final class RunCommand implements Callable<Integer> {
         LoadResult result;
         if (routingMap != null) {
             RoutingMap map = RoutingMapWatcher.read(routingMap);
-            layout = map.layout().publisherGroups() + "x" + map.layout().subscriberGroups();
+            layout = map.publisherGroups() + "x" + map.subscriberGroups();
             result = new LoadRun(spec(), Path.of("."), System.err).measureRemote(map, BrokerCredentials.fromEnvironment());
         } else {
             Path work = brokers.workDir != null ? brokers.workDir : Files.createTempDirectory("brokerwise-bench");

@@ -4,11 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brokerwise.api.routing.RoutingMap;
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.EmbeddedBroker;
-import io.brokerwise.model.topology.Layout;
+import io.brokerwise.routing.RoutingMap;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
@@ -46,7 +45,7 @@ class RemoteRunTest {
                         data.toString()), credentials, data));
                 ports.add(port);
             }
-            RoutingMap map = RoutingMap.forLocalPorts(LocalFleet.TOPIC, new Layout(2, 1), ports);
+            RoutingMap map = RoutingMap.forLocalPorts(LocalFleet.TOPIC, 2, 1, ports);
             BrokerNode remote = new BrokerNode(0, Duration.ofMillis(100), null, "256m");
             LoadSpec spec = new LoadSpec(2, 1, remote, 2, LoadSpec.Mode.saturate, 0, false,
                     new SelectorDesign(2, 1, SelectorDesign.Kind.property, SelectorDesign.Shape.and, 2), 64,
