@@ -13,7 +13,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /** Real Artemis brokers in the test JVM, rendered by BrokerConfiguration, on loopback ports. */
-final class LocalBrokers implements AutoCloseable {
+public final class LocalBrokers implements AutoCloseable {
 
     static final String TOPIC = "brokerwise.test";
 
