@@ -31,7 +31,8 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
     static final Duration SETTLE = Duration.ofMillis(500);
 
     private final ClientOptions options;
-    private RoutingMap map;
+    /** Read without the lock by every JMS send (its topic check), written under it. */
+    private volatile RoutingMap map;
     private final GroupElection publisherGroups;
     private final GroupElection subscriberGroups;
     private final List<Publisher> publishers = new ArrayList<>();
@@ -54,7 +55,7 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
     }
 
     @Override
-    public synchronized RoutingMap routingMap() {
+    public RoutingMap routingMap() {
         return map;
     }
 
