@@ -20,8 +20,6 @@ public final class ClassicQuoteApp extends QuoteApp {
     private final Connection connection;
     private final List<Session> producerSessions = new ArrayList<>();
     private final List<MessageProducer> producers = new ArrayList<>();
-    private final List<Thread> receivers = new ArrayList<>();
-    private volatile boolean closing;
 
     public ClassicQuoteApp(Context jndi) throws Exception {
         super(jndi);
@@ -37,22 +35,7 @@ public final class ClassicQuoteApp extends QuoteApp {
             consumer.setMessageListener(m -> record(name, m));
             return;
         }
-        Thread t = new Thread(() -> {
-            try {
-                while (!closing) {
-                    Message m = consumer.receive(100);
-                    if (m != null) {
-                        record(name, m);
-                    }
-                }
-            } catch (JMSException e) {
-                if (!closing) {
-                    throw new IllegalStateException(e);
-                }
-            }
-        }, "receiver-" + name);
-        t.start();
-        receivers.add(t);
+        receiveOn(name, consumer::receive);
     }
 
     @Override
@@ -92,10 +75,7 @@ public final class ClassicQuoteApp extends QuoteApp {
 
     @Override
     public void close() throws Exception {
-        closing = true;
-        for (Thread t : receivers) {
-            t.join();
-        }
+        stopReceiving();
         connection.close();
     }
 }

@@ -38,6 +38,8 @@ public abstract class QuoteApp implements AutoCloseable {
     protected final ConnectionFactory factory;
     protected final Topic topic;
     private final List<String> received = new ArrayList<>();
+    private final List<Thread> receivers = new ArrayList<>();
+    private volatile boolean closing;
 
     protected QuoteApp(Context jndi) throws NamingException {
         this.factory = (ConnectionFactory) jndi.lookup("ConnectionFactory");
@@ -58,6 +60,39 @@ public abstract class QuoteApp implements AutoCloseable {
             List<String> out = new ArrayList<>(received);
             received.clear();
             return out;
+        }
+    }
+
+    /** A consumer's receive with a timeout in milliseconds, in either API. */
+    protected interface Receive {
+        Message within(long millis) throws Exception;
+    }
+
+    /** A thread that records what consumer {@code name} receives, until the app closes. */
+    protected void receiveOn(String name, Receive receive) {
+        Thread t = new Thread(() -> {
+            try {
+                while (!closing) {
+                    Message m = receive.within(100);
+                    if (m != null) {
+                        record(name, m);
+                    }
+                }
+            } catch (Exception e) {
+                if (!closing) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }, "receiver-" + name);
+        t.start();
+        receivers.add(t);
+    }
+
+    /** Ends the receiving threads; the flavour then closes its connection or contexts. */
+    protected void stopReceiving() throws InterruptedException {
+        closing = true;
+        for (Thread t : receivers) {
+            t.join();
         }
     }
 

@@ -4,7 +4,6 @@ import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSConsumer;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSProducer;
-import jakarta.jms.Message;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,8 +15,6 @@ public final class SimplifiedQuoteApp extends QuoteApp {
 
     private final List<JMSContext> contexts = new ArrayList<>();
     private final List<JMSContext> producerContexts = new ArrayList<>();
-    private final List<Thread> receivers = new ArrayList<>();
-    private volatile boolean closing;
 
     public SimplifiedQuoteApp(Context jndi) throws Exception {
         super(jndi);
@@ -32,16 +29,7 @@ public final class SimplifiedQuoteApp extends QuoteApp {
             consumer.setMessageListener(m -> record(name, m));
             return;
         }
-        Thread t = new Thread(() -> {
-            while (!closing) {
-                Message m = consumer.receive(100);
-                if (m != null) {
-                    record(name, m);
-                }
-            }
-        }, "receiver-" + name);
-        t.start();
-        receivers.add(t);
+        receiveOn(name, consumer::receive);
     }
 
     @Override
@@ -71,10 +59,7 @@ public final class SimplifiedQuoteApp extends QuoteApp {
 
     @Override
     public void close() throws Exception {
-        closing = true;
-        for (Thread t : receivers) {
-            t.join();
-        }
+        stopReceiving();
         contexts.forEach(JMSContext::close);
     }
 }

@@ -1,5 +1,7 @@
 package io.brokerwise.client.jms;
 
+import static io.brokerwise.client.jms.JmsCalls.get;
+
 import io.brokerwise.client.ClientOptions;
 import io.brokerwise.client.TopologyClient;
 import io.brokerwise.routing.RoutingMap;
@@ -8,7 +10,6 @@ import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
-import jakarta.jms.JMSRuntimeException;
 import jakarta.jms.TopicConnection;
 import jakarta.jms.TopicConnectionFactory;
 import java.io.IOException;
@@ -17,7 +18,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import org.apache.activemq.artemis.jms.client.JmsExceptionUtils;
 
 /**
  * A Jakarta Messaging {@link ConnectionFactory} for a Brokerwise layout, the clustered connection factory of
@@ -132,20 +132,13 @@ public final class BrokerwiseConnectionFactory implements ConnectionFactory, Top
 
     @Override
     public JMSContext createContext(String user, String password, int sessionMode) {
-        try {
-            return new FanOutContext((FanOutConnection) createTopicConnection(user, password), sessionMode, true);
-        } catch (JMSException e) {
-            throw JmsExceptionUtils.convertToRuntimeException(e);
-        }
+        FanOutConnection connection = (FanOutConnection) get(() -> createTopicConnection(user, password));
+        return new FanOutContext(connection, sessionMode, true);
     }
 
     /** Stops following the map; connections already made stay open until closed. */
     @Override
     public void close() {
         watcher.close();
-    }
-
-    static JMSRuntimeException unchecked(JMSException e) {
-        return JmsExceptionUtils.convertToRuntimeException(e);
     }
 }

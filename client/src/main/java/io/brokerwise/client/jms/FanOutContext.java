@@ -1,6 +1,8 @@
 package io.brokerwise.client.jms;
 
-import static io.brokerwise.client.jms.BrokerwiseConnectionFactory.unchecked;
+import static io.brokerwise.client.jms.JmsCalls.get;
+import static io.brokerwise.client.jms.JmsCalls.run;
+import static io.brokerwise.client.jms.JmsCalls.unchecked;
 
 import jakarta.jms.BytesMessage;
 import jakarta.jms.ConnectionMetaData;
@@ -78,15 +80,11 @@ final class FanOutContext implements JMSContext {
 
     @Override
     public JMSConsumer createConsumer(Destination destination, String selector, boolean noLocal) {
-        try {
-            FanOutConsumer consumer = session.createConsumer(destination, selector, noLocal);
-            if (autoStart) {
-                connection.start();
-            }
-            return new FanOutJmsConsumer(consumer);
-        } catch (JMSException e) {
-            throw unchecked(e);
+        FanOutConsumer consumer = get(() -> session.createConsumer(destination, selector, noLocal));
+        if (autoStart) {
+            run(connection::start);
         }
+        return new FanOutJmsConsumer(consumer);
     }
 
     @Override
@@ -151,11 +149,7 @@ final class FanOutContext implements JMSContext {
 
     @Override
     public Topic createTopic(String name) {
-        try {
-            return session.createTopic(name);
-        } catch (JMSException e) {
-            throw unchecked(e);
-        }
+        return get(() -> session.createTopic(name));
     }
 
     @Override
@@ -165,11 +159,7 @@ final class FanOutContext implements JMSContext {
 
     @Override
     public void setClientID(String clientId) {
-        try {
-            connection.setClientID(clientId);
-        } catch (JMSException e) {
-            throw unchecked(e);
-        }
+        run(() -> connection.setClientID(clientId));
     }
 
     @Override
@@ -189,20 +179,12 @@ final class FanOutContext implements JMSContext {
 
     @Override
     public void start() {
-        try {
-            connection.start();
-        } catch (JMSException e) {
-            throw unchecked(e);
-        }
+        run(() -> connection.start());
     }
 
     @Override
     public void stop() {
-        try {
-            connection.stop();
-        } catch (JMSException e) {
-            throw unchecked(e);
-        }
+        run(() -> connection.stop());
     }
 
     @Override
@@ -245,11 +227,7 @@ final class FanOutContext implements JMSContext {
 
     @Override
     public ObjectMessage createObjectMessage(Serializable object) {
-        try {
-            return session.createObjectMessage(object);
-        } catch (JMSException e) {
-            throw unchecked(e);
-        }
+        return get(() -> session.createObjectMessage(object));
     }
 
     @Override
@@ -264,11 +242,7 @@ final class FanOutContext implements JMSContext {
 
     @Override
     public TextMessage createTextMessage(String text) {
-        try {
-            return session.createTextMessage(text);
-        } catch (JMSException e) {
-            throw unchecked(e);
-        }
+        return get(() -> session.createTextMessage(text));
     }
 
     @Override
@@ -293,11 +267,7 @@ final class FanOutContext implements JMSContext {
 
     @Override
     public void recover() {
-        try {
-            session.recover();
-        } catch (JMSException e) {
-            throw unchecked(e);
-        }
+        run(() -> session.recover());
     }
 
     /** Messages are acknowledged as they arrive (AUTO and DUPS_OK, the modes a layout supports). */

@@ -1,9 +1,9 @@
 package io.brokerwise.client.jms;
 
-import static io.brokerwise.client.jms.BrokerwiseConnectionFactory.unchecked;
+import static io.brokerwise.client.jms.JmsCalls.get;
+import static io.brokerwise.client.jms.JmsCalls.run;
 
 import jakarta.jms.JMSConsumer;
-import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageListener;
 
@@ -28,11 +28,7 @@ final class FanOutJmsConsumer implements JMSConsumer {
 
     @Override
     public void setMessageListener(MessageListener listener) {
-        try {
-            consumer.setMessageListener(listener);
-        } catch (JMSException e) {
-            throw unchecked(e);
-        }
+        run(() -> consumer.setMessageListener(listener));
     }
 
     @Override
@@ -42,20 +38,12 @@ final class FanOutJmsConsumer implements JMSConsumer {
 
     @Override
     public Message receive(long timeout) {
-        try {
-            return consumer.receive(timeout);
-        } catch (JMSException e) {
-            throw unchecked(e);
-        }
+        return get(() -> consumer.receive(timeout));
     }
 
     @Override
     public Message receiveNoWait() {
-        try {
-            return consumer.receiveNoWait();
-        } catch (JMSException e) {
-            throw unchecked(e);
-        }
+        return get(consumer::receiveNoWait);
     }
 
     @Override
@@ -79,10 +67,6 @@ final class FanOutJmsConsumer implements JMSConsumer {
     }
 
     private static <T> T body(Message message, Class<T> type) {
-        try {
-            return message == null ? null : message.getBody(type);
-        } catch (JMSException e) {
-            throw unchecked(e);
-        }
+        return get(() -> message == null ? null : message.getBody(type));
     }
 }

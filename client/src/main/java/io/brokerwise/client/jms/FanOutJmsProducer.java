@@ -1,11 +1,12 @@
 package io.brokerwise.client.jms;
 
-import static io.brokerwise.client.jms.BrokerwiseConnectionFactory.unchecked;
+import static io.brokerwise.client.jms.JmsCalls.get;
+import static io.brokerwise.client.jms.JmsCalls.run;
 
 import io.brokerwise.client.Sending;
+import jakarta.jms.BytesMessage;
 import jakarta.jms.CompletionListener;
 import jakarta.jms.Destination;
-import jakarta.jms.JMSException;
 import jakarta.jms.JMSProducer;
 import jakarta.jms.MapMessage;
 import jakarta.jms.Message;
@@ -37,7 +38,7 @@ final class FanOutJmsProducer implements JMSProducer {
 
     @Override
     public JMSProducer send(Destination destination, Message message) {
-        try {
+        run(() -> {
             for (String name : getPropertyNames()) {
                 message.setObjectProperty(name, properties.getObjectProperty(name));
             }
@@ -53,10 +54,8 @@ final class FanOutJmsProducer implements JMSProducer {
             } else {
                 FanOutProducer.complete(message, completion, () -> producer.send(destination, message, how));
             }
-            return this;
-        } catch (JMSException e) {
-            throw unchecked(e);
-        }
+        });
+        return this;
     }
 
     @Override
@@ -67,27 +66,19 @@ final class FanOutJmsProducer implements JMSProducer {
     @Override
     public JMSProducer send(Destination destination, Map<String, Object> body) {
         MapMessage message = context.createMapMessage();
-        try {
-            if (body != null) {
-                for (Map.Entry<String, Object> e : body.entrySet()) {
-                    message.setObject(e.getKey(), e.getValue());
-                }
+        if (body != null) {
+            for (Map.Entry<String, Object> e : body.entrySet()) {
+                run(() -> message.setObject(e.getKey(), e.getValue()));
             }
-        } catch (JMSException e) {
-            throw unchecked(e);
         }
         return send(destination, message);
     }
 
     @Override
     public JMSProducer send(Destination destination, byte[] body) {
-        var message = context.createBytesMessage();
-        try {
-            if (body != null) {
-                message.writeBytes(body);
-            }
-        } catch (JMSException e) {
-            throw unchecked(e);
+        BytesMessage message = context.createBytesMessage();
+        if (body != null) {
+            run(() -> message.writeBytes(body));
         }
         return send(destination, message);
     }
@@ -180,29 +171,9 @@ final class FanOutJmsProducer implements JMSProducer {
         return completion;
     }
 
-    private interface PropertyWrite {
-        void run() throws JMSException;
-    }
-
-    private JMSProducer property(PropertyWrite write) {
-        try {
-            write.run();
-        } catch (JMSException e) {
-            throw unchecked(e);
-        }
+    private JMSProducer property(JmsCalls.Action write) {
+        run(write);
         return this;
-    }
-
-    private interface PropertyRead<T> {
-        T get() throws JMSException;
-    }
-
-    private static <T> T property(PropertyRead<T> read) {
-        try {
-            return read.get();
-        } catch (JMSException e) {
-            throw unchecked(e);
-        }
     }
 
     @Override
@@ -257,57 +228,57 @@ final class FanOutJmsProducer implements JMSProducer {
 
     @Override
     public boolean propertyExists(String name) {
-        return property(() -> properties.propertyExists(name));
+        return get(() -> properties.propertyExists(name));
     }
 
     @Override
     public boolean getBooleanProperty(String name) {
-        return property(() -> properties.getBooleanProperty(name));
+        return get(() -> properties.getBooleanProperty(name));
     }
 
     @Override
     public byte getByteProperty(String name) {
-        return property(() -> properties.getByteProperty(name));
+        return get(() -> properties.getByteProperty(name));
     }
 
     @Override
     public short getShortProperty(String name) {
-        return property(() -> properties.getShortProperty(name));
+        return get(() -> properties.getShortProperty(name));
     }
 
     @Override
     public int getIntProperty(String name) {
-        return property(() -> properties.getIntProperty(name));
+        return get(() -> properties.getIntProperty(name));
     }
 
     @Override
     public long getLongProperty(String name) {
-        return property(() -> properties.getLongProperty(name));
+        return get(() -> properties.getLongProperty(name));
     }
 
     @Override
     public float getFloatProperty(String name) {
-        return property(() -> properties.getFloatProperty(name));
+        return get(() -> properties.getFloatProperty(name));
     }
 
     @Override
     public double getDoubleProperty(String name) {
-        return property(() -> properties.getDoubleProperty(name));
+        return get(() -> properties.getDoubleProperty(name));
     }
 
     @Override
     public String getStringProperty(String name) {
-        return property(() -> properties.getStringProperty(name));
+        return get(() -> properties.getStringProperty(name));
     }
 
     @Override
     public Object getObjectProperty(String name) {
-        return property(() -> properties.getObjectProperty(name));
+        return get(() -> properties.getObjectProperty(name));
     }
 
     @Override
     public Set<String> getPropertyNames() {
-        return property(() -> {
+        return get(() -> {
             Set<String> names = new TreeSet<>();
             Collections.list(properties.getPropertyNames()).forEach(n -> names.add((String) n));
             return Collections.unmodifiableSet(names);

@@ -120,11 +120,7 @@ final class FanOutProducer implements TopicPublisher {
         complete(message, listener, () -> send(destination, message, deliveryMode, priority, timeToLive));
     }
 
-    interface Send {
-        void run() throws JMSException;
-    }
-
-    static void complete(Message message, CompletionListener listener, Send send) {
+    static void complete(Message message, CompletionListener listener, JmsCalls.Action send) {
         try {
             send.run();
         } catch (JMSException e) {
