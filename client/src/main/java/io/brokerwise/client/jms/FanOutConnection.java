@@ -28,7 +28,8 @@ final class FanOutConnection implements TopicConnection {
     final TopologyClient client;
     private final List<FanOutSession> sessions = new ArrayList<>();
     private boolean started;
-    private boolean closed;
+    /** Volatile: every send checks it, and must not wait for the connection's lock to do so. */
+    private volatile boolean closed;
     private String clientId;
     private ExceptionListener exceptionListener;
 
@@ -52,11 +53,11 @@ final class FanOutConnection implements TopicConnection {
         return !closed && !consumerClosed.getAsBoolean();
     }
 
-    synchronized boolean isClosed() {
+    boolean isClosed() {
         return closed;
     }
 
-    synchronized void checkOpen() throws JMSException {
+    void checkOpen() throws JMSException {
         if (closed) {
             throw new jakarta.jms.IllegalStateException("the connection is closed");
         }

@@ -39,7 +39,8 @@ final class FanOutJmsProducer implements JMSProducer {
     @Override
     public JMSProducer send(Destination destination, Message message) {
         run(() -> {
-            for (String name : getPropertyNames()) {
+            for (var names = properties.getPropertyNames(); names.hasMoreElements(); ) {
+                String name = (String) names.nextElement();
                 message.setObjectProperty(name, properties.getObjectProperty(name));
             }
             if (correlationId != null) {
