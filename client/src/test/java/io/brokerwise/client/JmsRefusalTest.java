@@ -51,6 +51,8 @@ class JmsRefusalTest {
             Topic topic = (Topic) jndi.lookup("quotes");
             try (Connection connection = factory.createConnection()) {
                 refused("transacted sessions", () -> connection.createSession(true, Session.SESSION_TRANSACTED));
+                refused("connection consumers and session listeners",
+                        () -> connection.createConnectionConsumer(topic, null, null, 1));
                 refused("CLIENT_ACKNOWLEDGE", () -> connection.createSession(false, Session.CLIENT_ACKNOWLEDGE));
                 Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
                 refused("queues", () -> session.createQueue("orders"));
@@ -64,6 +66,7 @@ class JmsRefusalTest {
                 refused("temporary destinations", session::createTemporaryTopic);
                 refused("temporary destinations", session::createTemporaryQueue);
                 refused("transacted sessions", session::commit);
+                refused("connection consumers and session listeners", () -> session.setMessageListener(m -> { }));
                 refused("noLocal consumers", () -> session.createConsumer(topic, null, true));
                 MessageProducer producer = session.createProducer(topic);
                 TextMessage request = session.createTextMessage("request");
