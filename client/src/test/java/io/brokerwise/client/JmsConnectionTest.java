@@ -2,10 +2,13 @@ package io.brokerwise.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import jakarta.jms.Connection;
-import jakarta.jms.ConnectionFactory;
 import jakarta.jms.DeliveryMode;
+import jakarta.jms.IllegalStateRuntimeException;
+import jakarta.jms.JMSConsumer;
+import jakarta.jms.JMSContext;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
@@ -16,7 +19,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import javax.naming.Context;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,10 +37,8 @@ class JmsConnectionTest {
     @Test
     void deliveryWaitsForStartAndResumesAfterStop() throws Exception {
         try (JndiLayout layout = new JndiLayout(dir, 2, 1)) {
-            Context jndi = layout.jndi();
-            ConnectionFactory factory = (ConnectionFactory) jndi.lookup("ConnectionFactory");
-            Topic topic = (Topic) jndi.lookup("quotes");
-            try (Connection connection = factory.createConnection()) {
+            Topic topic = layout.topic();
+            try (Connection connection = layout.factory().createConnection()) {
                 Session receiving = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
                 MessageConsumer polled = receiving.createConsumer(topic, "n < 10");
                 Session listening = connection.createSession(false, Session.DUPS_OK_ACKNOWLEDGE);
@@ -68,6 +68,22 @@ class JmsConnectionTest {
                 assertNull(polled.receive(300), "n = 10 does not match the selector");
                 assertEquals(11, heard.size());
             }
+        }
+    }
+
+    @Test
+    void contextsMadeFromAContextKeepTheConnectionUntilTheLastCloses() throws Exception {
+        try (JndiLayout layout = new JndiLayout(dir, 1, 2)) {
+            Topic topic = layout.topic();
+            JMSContext first = layout.factory().createContext();
+            try (JMSContext second = first.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
+                first.close();
+                first.close();
+                JMSConsumer consumer = second.createConsumer(topic);
+                second.createProducer().send(topic, "still open");
+                assertEquals("still open", consumer.receiveBody(String.class, 5000));
+            }
+            assertThrows(IllegalStateRuntimeException.class, first::acknowledge, "closed with the last context");
         }
     }
 

@@ -85,9 +85,8 @@ class JmsRefusalTest {
     @Test
     void simplifiedApiRefusesWithUncheckedErrors() throws Exception {
         try (JndiLayout layout = new JndiLayout(dir, 2, 1)) {
-            Context jndi = layout.jndi();
-            ConnectionFactory factory = (ConnectionFactory) jndi.lookup("ConnectionFactory");
-            Topic topic = (Topic) jndi.lookup("quotes");
+            ConnectionFactory factory = layout.factory();
+            Topic topic = layout.topic();
             refused("transacted sessions", () -> factory.createContext(JMSContext.SESSION_TRANSACTED));
             try (JMSContext context = factory.createContext()) {
                 refused("queues", () -> context.createQueue("orders"));

@@ -1,6 +1,8 @@
 package io.brokerwise.client;
 
 import io.brokerwise.routing.RoutingMapCodec;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.Topic;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -45,6 +47,16 @@ final class JndiLayout implements AutoCloseable {
 
     Context jndi() throws NamingException {
         return new InitialContext(environment());
+    }
+
+    /** What an application looks up: the connection factory... */
+    ConnectionFactory factory() throws NamingException {
+        return (ConnectionFactory) jndi().lookup("ConnectionFactory");
+    }
+
+    /** ...and its topic. */
+    Topic topic() throws NamingException {
+        return (Topic) jndi().lookup("quotes");
     }
 
     @Override

@@ -133,7 +133,7 @@ public final class BrokerwiseConnectionFactory implements ConnectionFactory, Top
     @Override
     public JMSContext createContext(String user, String password, int sessionMode) {
         FanOutConnection connection = (FanOutConnection) get(() -> createTopicConnection(user, password));
-        return new FanOutContext(connection, sessionMode, true);
+        return new FanOutContext(connection, sessionMode);
     }
 
     /** Stops following the map; connections already made stay open until closed. */

@@ -32,6 +32,7 @@ final class FanOutConnection implements TopicConnection {
     private volatile boolean closed;
     private String clientId;
     private ExceptionListener exceptionListener;
+    private int contexts;
 
     FanOutConnection(TopologyClient client) {
         this.client = client;
@@ -84,6 +85,21 @@ final class FanOutConnection implements TopicConnection {
     @Override
     public TopicSession createTopicSession(boolean transacted, int acknowledgeMode) throws JMSException {
         return createSession(transacted, acknowledgeMode);
+    }
+
+    /** A JMSContext uses this connection; it closes when the last one does. */
+    synchronized void contextOpened() {
+        contexts++;
+    }
+
+    void contextClosed() {
+        boolean last;
+        synchronized (this) {
+            last = --contexts == 0;
+        }
+        if (last) {
+            close();
+        }
     }
 
     synchronized void forget(FanOutSession session) {

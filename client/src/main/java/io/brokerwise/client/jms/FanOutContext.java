@@ -26,33 +26,32 @@ import jakarta.jms.Topic;
 import java.io.Serializable;
 
 /**
- * The simplified API on a layout: one connection (shared by the contexts made from this one) and one session.
- * All JMSProducers of a context share one placed producer, as they share the context's session.
+ * The simplified API on a layout: one connection (shared by the contexts made from this one, and closed with
+ * the last of them) and one session. All JMSProducers of a context share one placed producer, as they share
+ * the context's session.
  */
 final class FanOutContext implements JMSContext {
 
     private final FanOutConnection connection;
     private final FanOutSession session;
-    private final boolean ownsConnection;
     private FanOutProducer producer;
     private boolean autoStart = true;
+    private boolean closed;
 
-    FanOutContext(FanOutConnection connection, int sessionMode, boolean ownsConnection) {
+    FanOutContext(FanOutConnection connection, int sessionMode) {
         this.connection = connection;
-        this.ownsConnection = ownsConnection;
+        connection.contextOpened();
         try {
             this.session = connection.createSession(sessionMode);
         } catch (JMSException e) {
-            if (ownsConnection) {
-                connection.close();
-            }
+            connection.contextClosed();
             throw unchecked(e);
         }
     }
 
     @Override
     public JMSContext createContext(int sessionMode) {
-        return new FanOutContext(connection, sessionMode, false);
+        return new FanOutContext(connection, sessionMode);
     }
 
     /** The context's producer, placed in a row when the first JMSProducer sends. */
@@ -199,10 +198,14 @@ final class FanOutContext implements JMSContext {
 
     @Override
     public void close() {
-        session.close();
-        if (ownsConnection) {
-            connection.close();
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
         }
+        session.close();
+        connection.contextClosed();
     }
 
     @Override
