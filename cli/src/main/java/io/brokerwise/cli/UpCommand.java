@@ -64,9 +64,9 @@ final class UpCommand implements Callable<Integer> {
         out.printf("plan: %dx%d, %d broker(s)%n", layout.publisherGroups(), layout.subscriberGroups(),
                 layout.brokers());
         var topology = loaded.topology();
+        boolean persistent = topology.getSpec().workload.deliveryMode == WorkloadSpec.DeliveryMode.Persistent;
         new LocalLayout(dir, out).up(topology.getMetadata().getName(), layout.publisherGroups(),
-                layout.subscriberGroups(), topology.getSpec().workload.deliveryMode == WorkloadSpec.DeliveryMode.Persistent,
-                port);
+                layout.subscriberGroups(), persistent, port);
         return 0;
     }
 }

@@ -64,8 +64,8 @@ final class LoadRun {
     LoadResult measureRemote(RoutingMap map, BrokerCredentials credentials) throws Exception {
         if (map.publisherGroups() != spec.publisherGroups()
                 || map.subscriberGroups() != spec.subscriberGroups()) {
-            throw new IllegalArgumentException("the spec's layout must be the routing map's " + map.publisherGroups() + "x"
-                    + map.subscriberGroups());
+            throw new IllegalArgumentException("the spec's layout must be the routing map's "
+                    + map.publisherGroups() + "x" + map.subscriberGroups());
         }
         List<MeasuredBroker> brokers = map.brokers().stream().map(MeasuredBroker::remote).toList();
         return measure(map, credentials, brokers, null, Runtime.getRuntime().availableProcessors(),
