@@ -65,7 +65,11 @@ final class FanOutConsumer implements TopicSubscriber {
     private void drain() {
         synchronized (session.deliveryLock) {
             MessageListener l = listener;
-            for (Message m = buffer.poll(); m != null && l != null && !closed; m = buffer.poll()) {
+            while (l != null && !closed) {
+                Message m = buffer.poll();
+                if (m == null) {
+                    return;
+                }
                 try {
                     l.onMessage(m);
                 } catch (RuntimeException e) {
