@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
 @Command(name = "brokerwise", mixinStandardHelpOptions = true, version = "brokerwise 0.1.0",
         description = "Plans ActiveMQ Artemis publish/subscribe topologies with the analytical models of "
                 + "Henjes (2010): PSR, SSR and k x l grids.",
-        subcommands = {PlanCommand.class, FitCommand.class, SweepCommand.class, ProfilesCommand.class},
+        subcommands = {PlanCommand.class, FitCommand.class, SweepCommand.class, ProfilesCommand.class,
+            UpCommand.class, DownCommand.class},
         footer = {"", "Exit codes: 0 done, 2 bad input (the message names the field), 1 internal error.",
                 "Example: brokerwise plan -f examples/topology.yaml"})
 public final class Brokerwise {
@@ -19,6 +20,9 @@ public final class Brokerwise {
     static final int BAD_INPUT = 2;
 
     public static void main(String[] args) {
+        // The jar carries slf4j-simple for the local brokers it starts; the command prints its own messages.
+        System.setProperty("slf4j.provider", System.getProperty("slf4j.provider", "org.slf4j.nop.NOPServiceProvider"));
+        System.setProperty("slf4j.internal.verbosity", System.getProperty("slf4j.internal.verbosity", "WARN"));
         System.exit(commandLine().execute(args));
     }
 

@@ -4,7 +4,6 @@ import io.brokerwise.api.planning.PlanReports;
 import io.brokerwise.api.planning.PlanningInput;
 import io.brokerwise.api.v1alpha1.PlanReport;
 import io.brokerwise.model.topology.Plan;
-import io.brokerwise.model.topology.TopologyPlanner;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -40,9 +39,8 @@ final class PlanCommand implements Callable<Integer> {
         if (maxBrokers != null && maxBrokers < 1) {
             throw new IllegalArgumentException("--max-brokers: must be at least 1, got " + maxBrokers);
         }
-        PlanningInput declared = PlanningInput.from(loaded.topology().getSpec());
-        PlanningInput in = maxBrokers == null ? declared : declared.withAvailableBrokers(maxBrokers);
-        Plan plan = new TopologyPlanner().plan(in.workload(), loaded.profile(), in.objectives(), in.limits(), in.mode());
+        PlanningInput in = loaded.input(maxBrokers);
+        Plan plan = loaded.plan(in);
         PlanReport report = PlanReports.fill(new PlanReport(), plan, loaded.profile());
         String text = output == OutputFormat.table ? PlanTable.render(report, in) : output.serialize(report);
         spec.commandLine().getOut().println(text.stripTrailing());

@@ -2,10 +2,13 @@ package io.brokerwise.cli;
 
 import io.brokerwise.api.planning.ManifestException;
 import io.brokerwise.api.planning.ManifestReader;
+import io.brokerwise.api.planning.PlanningInput;
 import io.brokerwise.api.planning.ProfileResolver;
 import io.brokerwise.api.planning.SpecValidator;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.model.service.BrokerProfile;
+import io.brokerwise.model.topology.Plan;
+import io.brokerwise.model.topology.TopologyPlanner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +29,16 @@ final class TopologyInput {
     String profileName;
 
     record Loaded(PubSubTopology topology, BrokerProfile profile) {
+
+        /** The spec as the planner takes it, with at most {@code maxBrokers} brokers when that is not null. */
+        PlanningInput input(Integer maxBrokers) {
+            PlanningInput declared = PlanningInput.from(topology.getSpec());
+            return maxBrokers == null ? declared : declared.withAvailableBrokers(maxBrokers);
+        }
+
+        Plan plan(PlanningInput in) {
+            return new TopologyPlanner().plan(in.workload(), profile, in.objectives(), in.limits(), in.mode());
+        }
     }
 
     Loaded load() throws IOException {

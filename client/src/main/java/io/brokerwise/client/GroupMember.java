@@ -1,10 +1,12 @@
 package io.brokerwise.client;
 
-import io.brokerwise.api.routing.RoutingMap;
+import io.brokerwise.routing.RoutingMap;
 import jakarta.jms.JMSException;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
@@ -47,13 +49,31 @@ abstract class GroupMember<L extends AutoCloseable> implements AutoCloseable {
 
     /** Moves to {@code group} of {@code map}; on failure keeps its old links and throws. */
     void follow(RoutingMap map, int newGroup) throws JMSException {
-        List<String> wanted = brokersOf(map, newGroup);
-        boolean sameTopic = map.topic().equals(topic);
+        relink(brokersOf(map, newGroup), map.topic(), newGroup);
+    }
+
+    /**
+     * The make half of a move: adds links to the brokers of {@code newGroup} in {@code map} and keeps every
+     * current one, so that while the other members move this one reaches both its old and its new brokers
+     * ({@link TopologyClient#update}); {@link #follow} later drops the old. A new topic shares no link with
+     * the old one, so then there is nothing to keep and {@link #follow} alone makes and breaks.
+     */
+    void extend(RoutingMap map, int newGroup) throws JMSException {
+        if (!map.topic().equals(topic)) {
+            return;
+        }
+        Set<String> union = new LinkedHashSet<>(brokers());
+        union.addAll(brokersOf(map, newGroup));
+        relink(List.copyOf(union), topic, group);
+    }
+
+    private void relink(List<String> wanted, String newTopic, int newGroup) throws JMSException {
+        boolean sameTopic = newTopic.equals(topic);
         Map<String, L> next = new LinkedHashMap<>();
         try {
             for (String address : wanted) {
                 L kept = sameTopic ? links.get(address) : null;
-                next.put(address, kept != null ? kept : open(address, map.topic()));
+                next.put(address, kept != null ? kept : open(address, newTopic));
             }
         } catch (JMSException | RuntimeException e) {
             next.forEach((a, l) -> closeUnlessKept(l));
@@ -68,7 +88,7 @@ abstract class GroupMember<L extends AutoCloseable> implements AutoCloseable {
             }
             old = links;
             links = next;
-            topic = map.topic();
+            topic = newTopic;
             group = newGroup;
         } finally {
             lock.writeLock().unlock();

@@ -1,9 +1,10 @@
 package io.brokerwise.client;
 
-import io.brokerwise.api.routing.RoutingMap;
+import io.brokerwise.routing.RoutingMap;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSException;
+import jakarta.jms.Message;
 import jakarta.jms.MessageProducer;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +47,26 @@ public final class Publisher extends GroupMember<Publisher.Link> {
                 BytesMessage copy = message.built.get(i++);
                 copy.setLongProperty(SENT_NANOS, intendedNanos);
                 link.producer.send(copy);
+            }
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /**
+     * Sends an application's message to every broker of the row, as a JMS producer does (the JMS connection
+     * factory's producers use this). The same message object goes out l times, which JMS allows, and keeps the
+     * last copy's message ID and timestamp.
+     */
+    public void send(Message message, Sending how) throws JMSException {
+        lock.readLock().lock();
+        try {
+            for (Link link : links.values()) {
+                MessageProducer producer = link.producer;
+                producer.setDisableMessageID(!how.messageIds());
+                producer.setDisableMessageTimestamp(!how.timestamps());
+                producer.setDeliveryDelay(how.deliveryDelay());
+                producer.send(message, how.deliveryMode(), how.priority(), how.timeToLive());
             }
         } finally {
             lock.readLock().unlock();

@@ -1,6 +1,6 @@
 package io.brokerwise.client;
 
-import io.brokerwise.api.routing.RoutingMap;
+import io.brokerwise.routing.RoutingMap;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageListener;

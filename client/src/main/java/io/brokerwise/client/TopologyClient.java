@@ -1,9 +1,12 @@
 package io.brokerwise.client;
 
-import io.brokerwise.api.routing.RoutingMap;
+import io.brokerwise.routing.RoutingMap;
+import io.brokerwise.routing.RoutingMapWatcher;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageListener;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 
@@ -18,10 +21,18 @@ import java.util.Objects;
  * }
  * </pre>
  */
-public final class TopologyClient implements AutoCloseable {
+public final class TopologyClient implements RoutingMapWatcher.Follower, AutoCloseable {
+
+    /**
+     * How long subscribers keep the brokers they leave after the publishers stopped sending there: the
+     * messages already sent (asynchronous non-persistent sends, broker queues, the consumer's buffer) reach
+     * them meanwhile.
+     */
+    static final Duration SETTLE = Duration.ofMillis(500);
 
     private final ClientOptions options;
-    private RoutingMap map;
+    /** Read without the lock by every JMS send (its topic check), written under it. */
+    private volatile RoutingMap map;
     private final GroupElection publisherGroups;
     private final GroupElection subscriberGroups;
     private final List<Publisher> publishers = new ArrayList<>();
@@ -39,11 +50,12 @@ public final class TopologyClient implements AutoCloseable {
     public TopologyClient(RoutingMap map, ClientOptions options, int clientIndex) {
         this.map = Objects.requireNonNull(map, "map");
         this.options = Objects.requireNonNull(options, "options");
-        this.publisherGroups = new GroupElection(map.layout().publisherGroups(), clientIndex);
-        this.subscriberGroups = new GroupElection(map.layout().subscriberGroups(), clientIndex);
+        this.publisherGroups = new GroupElection(map.publisherGroups(), clientIndex);
+        this.subscriberGroups = new GroupElection(map.subscriberGroups(), clientIndex);
     }
 
-    public synchronized RoutingMap routingMap() {
+    @Override
+    public RoutingMap routingMap() {
         return map;
     }
 
@@ -66,20 +78,45 @@ public final class TopologyClient implements AutoCloseable {
 
     /**
      * Follows a new routing map. Clients whose group is gone re-join by election, then clients move one at a
-     * time from the fullest to the emptiest group until no group has two more than another; every move and
-     * every broker change is make-before-break. Subscriptions at brokers that stay are never touched, so a
-     * subscriber loses no message there; during a move it may briefly be registered in two columns and see a
-     * message twice, never none. Throws if a broker cannot be reached; clients that could not move keep their
-     * old links, and the next update retries.
+     * time from the fullest to the emptiest group until no group has two more than another. Every move is
+     * make-before-break across the whole client: first every publisher, then every subscriber adds the
+     * brokers of its new row or column while keeping its old ones; then publishers drop their old brokers, and
+     * subscribers drop theirs last, {@link #SETTLE} later. At every moment each publisher's brokers and each
+     * subscriber's therefore share a broker, so a subscriber loses no message; it may see one twice while both
+     * its old and new brokers carry it. Subscriptions at brokers that stay are never touched. Throws if a
+     * broker cannot be reached; clients that could not move keep their old links, and the next update retries.
      */
+    @Override
     public synchronized void update(RoutingMap next) throws JMSException {
         map = Objects.requireNonNull(next, "map");
-        JMSException failure = null;
-        failure = follow(publishers, publisherGroups, next.layout().publisherGroups(), failure);
-        failure = follow(subscribers, subscriberGroups, next.layout().subscriberGroups(), failure);
-        if (failure != null) {
-            throw failure;
+        int[] publisherTargets = targets(publishers, publisherGroups, next.publisherGroups());
+        int[] subscriberTargets = targets(subscribers, subscriberGroups, next.subscriberGroups());
+        List<JMSException> failures = new ArrayList<>();
+        step(publishers, publisherTargets, publisherGroups, GroupMember::extend, failures);
+        step(subscribers, subscriberTargets, subscriberGroups, GroupMember::extend, failures);
+        step(publishers, publisherTargets, publisherGroups, GroupMember::follow, failures);
+        if (leaving(subscriberTargets)) {
+            try {
+                Thread.sleep(SETTLE.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
+        step(subscribers, subscriberTargets, subscriberGroups, GroupMember::follow, failures);
+        if (!failures.isEmpty()) {
+            failures.subList(1, failures.size()).forEach(failures.get(0)::addSuppressed);
+            throw failures.get(0);
+        }
+    }
+
+    private boolean leaving(int[] targets) {
+        for (int i = 0; i < subscribers.size(); i++) {
+            Subscriber s = subscribers.get(i);
+            if (targets[i] >= 0 && !new HashSet<>(s.brokersOf(map, targets[i])).containsAll(s.brokers())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private <M extends GroupMember<?>> M join(M member, List<M> members, GroupElection election) throws JMSException {
@@ -93,8 +130,8 @@ public final class TopologyClient implements AutoCloseable {
         return member;
     }
 
-    private <M extends GroupMember<?>> JMSException follow(List<M> members, GroupElection election, int groups,
-                                                           JMSException failure) {
+    /** Each member's group in the new layout: its own if it still exists, else elected, then rebalanced. */
+    private static <M extends GroupMember<?>> int[] targets(List<M> members, GroupElection election, int groups) {
         election.resize(groups);
         int[] target = new int[members.size()];
         for (int i = 0; i < members.size(); i++) {
@@ -106,26 +143,37 @@ public final class TopologyClient implements AutoCloseable {
             election.leave(step[0]);
             election.joinAt(step[1]);
         }
+        return target;
+    }
+
+    private interface Move {
+        void apply(GroupMember<?> member, RoutingMap map, int group) throws JMSException;
+    }
+
+    /**
+     * One phase of an update for every member still moving; a member that fails stays where it was (target -1,
+     * counted in its old group again so the next election sees the truth) and sits out the later phases.
+     */
+    private <M extends GroupMember<?>> void step(List<M> members, int[] target, GroupElection election, Move move,
+                                                 List<JMSException> failures) {
         for (int i = 0; i < members.size(); i++) {
+            if (target[i] < 0) {
+                continue;
+            }
+            M member = members.get(i);
             try {
-                members.get(i).follow(map, target[i]);
+                move.apply(member, map, target[i]);
             } catch (JMSException | RuntimeException e) {
-                // It stays where it was: count it there again so the next election sees the truth.
-                if (target[i] != members.get(i).group()) {
+                if (target[i] != member.group()) {
                     election.leave(target[i]);
-                    if (members.get(i).group() < groups) {
-                        election.joinAt(members.get(i).group());
+                    if (member.group() < election.groups()) {
+                        election.joinAt(member.group());
                     }
                 }
-                JMSException wrapped = e instanceof JMSException j ? j : wrap((RuntimeException) e);
-                if (failure == null) {
-                    failure = wrapped;
-                } else {
-                    failure.addSuppressed(wrapped);
-                }
+                target[i] = -1;
+                failures.add(e instanceof JMSException j ? j : wrap((RuntimeException) e));
             }
         }
-        return failure;
     }
 
     private static int lastIn(int[] target, int group) {

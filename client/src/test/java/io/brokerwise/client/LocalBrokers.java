@@ -1,10 +1,9 @@
 package io.brokerwise.client;
 
-import io.brokerwise.api.routing.RoutingMap;
+import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.EmbeddedBroker;
-import io.brokerwise.model.topology.Layout;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
@@ -14,7 +13,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /** Real Artemis brokers in the test JVM, rendered by BrokerConfiguration, on loopback ports. */
-final class LocalBrokers implements AutoCloseable {
+public final class LocalBrokers implements AutoCloseable {
 
     static final String TOPIC = "brokerwise.test";
 
@@ -50,11 +49,12 @@ final class LocalBrokers implements AutoCloseable {
     }
 
     /** A map over the first {@code k * l} brokers, row-major, starting any not yet running. */
-    RoutingMap map(Layout layout) throws Exception {
-        while (brokers.size() < layout.brokers()) {
+    RoutingMap map(int publisherGroups, int subscriberGroups) throws Exception {
+        while (brokers.size() < publisherGroups * subscriberGroups) {
             start();
         }
-        return RoutingMap.forLocalPorts(TOPIC, layout, ports.subList(0, (int) layout.brokers()));
+        return RoutingMap.forLocalPorts(TOPIC, publisherGroups, subscriberGroups,
+                ports.subList(0, publisherGroups * subscriberGroups));
     }
 
     ClientOptions options() {

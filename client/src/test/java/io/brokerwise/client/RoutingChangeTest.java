@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brokerwise.api.routing.RoutingMap;
-import io.brokerwise.api.routing.RoutingMapCodec;
-import io.brokerwise.model.topology.Layout;
+import io.brokerwise.routing.RoutingMap;
+import io.brokerwise.routing.RoutingMapCodec;
+import io.brokerwise.routing.RoutingMapWatcher;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,7 +32,7 @@ class RoutingChangeTest {
     @Test
     void scalingOutKeepsExistingSubscriptionsAndDeliversExactlyOnce() throws Exception {
         try (LocalBrokers brokers = new LocalBrokers(dir);
-             TopologyClient client = new TopologyClient(brokers.map(new Layout(1, 1)), brokers.options())) {
+             TopologyClient client = new TopologyClient(brokers.map(1, 1), brokers.options())) {
             Deliveries deliveries = new Deliveries();
             for (int s = 0; s < INTERESTS.size(); s++) {
                 client.subscriber(INTERESTS.get(s).selector(), deliveries.listenerFor("s" + s));
@@ -44,7 +44,7 @@ class RoutingChangeTest {
             assertEquals(INTERESTS.size(), subscriptionsAtFirstBroker.size());
 
             // PSR scale-out 1x1 -> 2x1: every subscriber adds the new broker, one publisher moves to it.
-            client.update(brokers.map(new Layout(2, 1)));
+            client.update(brokers.map(2, 1));
             assertEquals(subscriptionsAtFirstBroker, brokers.subscriptions(0), "subscriptions at broker 0 untouched");
             assertEquals(INTERESTS.size(), brokers.subscriptions(1).size(), "every subscriber registered at broker 1");
             assertArrayEquals(new int[] {1, 1}, client.membersPerGroup()[0], "publishers spread over both rows");
@@ -52,7 +52,7 @@ class RoutingChangeTest {
             assertEquals(after, deliveries.await(total(after)));
 
             // Grid 2x2: half of the subscribers move to the new column, the rest keep their subscriptions.
-            client.update(brokers.map(new Layout(2, 2)));
+            client.update(brokers.map(2, 2));
             assertArrayEquals(new int[] {2, 2}, client.membersPerGroup()[1], "subscribers spread over both columns");
             Set<String> kept = settled(brokers, 0, 2);
             assertEquals(2, kept.size(), "the subscribers that moved left broker 0");
@@ -65,7 +65,7 @@ class RoutingChangeTest {
     @Test
     void subscriptionsComeBackWhenTheirBrokerRestarts() throws Exception {
         try (LocalBrokers brokers = new LocalBrokers(dir);
-             TopologyClient client = new TopologyClient(brokers.map(new Layout(2, 1)), brokers.options())) {
+             TopologyClient client = new TopologyClient(brokers.map(2, 1), brokers.options())) {
             Deliveries deliveries = new Deliveries();
             for (int s = 0; s < INTERESTS.size(); s++) {
                 client.subscriber(INTERESTS.get(s).selector(), deliveries.listenerFor("s" + s));
@@ -98,7 +98,7 @@ class RoutingChangeTest {
     void watcherAppliesAChangedFileAndSkipsABrokenOne() throws Exception {
         try (LocalBrokers brokers = new LocalBrokers(dir)) {
             Path file = dir.resolve(RoutingMapCodec.CONFIG_MAP_KEY);
-            RoutingMap single = brokers.map(new Layout(1, 1));
+            RoutingMap single = brokers.map(1, 1);
             Files.writeString(file, RoutingMapCodec.toJson(single));
             List<String> problems = new CopyOnWriteArrayList<>();
             try (TopologyClient client = new TopologyClient(RoutingMapWatcher.read(file), brokers.options());
@@ -109,7 +109,7 @@ class RoutingChangeTest {
                 assertEquals(1, problems.size(), problems.toString());
                 assertEquals(single, client.routingMap(), "a broken map leaves the client as it was");
 
-                RoutingMap two = brokers.map(new Layout(2, 1));
+                RoutingMap two = brokers.map(2, 1);
                 Files.writeString(file, RoutingMapCodec.toJson(two));
                 watcher.check();
                 assertEquals(two, client.routingMap());

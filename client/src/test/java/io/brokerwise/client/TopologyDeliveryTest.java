@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brokerwise.model.topology.Layout;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,7 +44,7 @@ class TopologyDeliveryTest {
     @CsvSource({"2,1", "1,2", "2,2"})
     void everyMessageReachesExactlyItsMatchingSubscribers(int k, int l) throws Exception {
         try (LocalBrokers brokers = new LocalBrokers(dir);
-             TopologyClient client = new TopologyClient(brokers.map(new Layout(k, l)), brokers.options())) {
+             TopologyClient client = new TopologyClient(brokers.map(k, l), brokers.options())) {
             Deliveries deliveries = new Deliveries();
             for (int s = 0; s < INTERESTS.size(); s++) {
                 Subscriber sub = client.subscriber(INTERESTS.get(s).selector(), deliveries.listenerFor("s" + s));

@@ -1,8 +1,8 @@
 package io.brokerwise.measure;
 
-import io.brokerwise.api.routing.RoutingMap;
+import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.broker.BrokerCredentials;
-import io.brokerwise.client.RoutingMapWatcher;
+import io.brokerwise.routing.RoutingMapWatcher;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

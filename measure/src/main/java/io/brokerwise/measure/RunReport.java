@@ -67,7 +67,7 @@ final class RunReport {
 
     private Map<String, Object> describe() {
         Map<String, Object> d = new LinkedHashMap<>();
-        d.put("layout", target.map().layout().publisherGroups() + "x" + target.map().layout().subscriberGroups());
+        d.put("layout", target.map().publisherGroups() + "x" + target.map().subscriberGroups());
         d.put("brokers", target.brokers());
         d.put("copiesPerMessage", target.copiesPerMessage());
         d.put("clientSlice", slice.index() + "/" + slice.count());

@@ -1,6 +1,6 @@
 package io.brokerwise.measure;
 
-import io.brokerwise.api.routing.RoutingMap;
+import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.broker.BrokerCredentials;
 import java.util.List;
 
@@ -33,6 +33,6 @@ public record Target(RoutingMap map, BrokerCredentials credentials, List<String>
 
     /** Copies of each message a publisher sends: one per broker of its row. */
     int copiesPerMessage() {
-        return map.layout().subscriberGroups();
+        return map.subscriberGroups();
     }
 }

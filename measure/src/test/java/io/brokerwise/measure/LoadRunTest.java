@@ -4,11 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brokerwise.api.routing.RoutingMap;
+import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.EmbeddedBroker;
-import io.brokerwise.model.topology.Layout;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
@@ -47,7 +46,7 @@ class LoadRunTest {
                     data.toString()), credentials, data));
             ports.add(port);
         }
-        RoutingMap map = RoutingMap.forLocalPorts(TOPIC, new Layout(2, 1), ports);
+        RoutingMap map = RoutingMap.forLocalPorts(TOPIC, 2, 1, ports);
         target = new Target(map, credentials, brokers.stream().map(EmbeddedBroker::metricsAddress).toList(), List.of());
     }
 

@@ -3,8 +3,8 @@ package io.brokerwise.operator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brokerwise.api.routing.RoutingMapCodec;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.routing.RoutingMapCodec;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -95,6 +95,6 @@ class ScalingOrderTest {
         if (c == null || c.getData() == null || !c.getData().containsKey(RoutingMapCodec.CONFIG_MAP_KEY)) {
             return 0;
         }
-        return Math.toIntExact(RoutingMapCodec.fromJson(c.getData().get(RoutingMapCodec.CONFIG_MAP_KEY)).layout().brokers());
+        return RoutingMapCodec.fromJson(c.getData().get(RoutingMapCodec.CONFIG_MAP_KEY)).brokers().size();
     }
 }

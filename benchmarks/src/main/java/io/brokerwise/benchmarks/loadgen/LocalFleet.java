@@ -1,6 +1,5 @@
 package io.brokerwise.benchmarks.loadgen;
 
-import io.brokerwise.api.routing.RoutingMap;
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.measure.LoadResult;
@@ -8,6 +7,7 @@ import io.brokerwise.measure.LoadRun;
 import io.brokerwise.measure.LoadSpec;
 import io.brokerwise.measure.Target;
 import io.brokerwise.model.topology.Layout;
+import io.brokerwise.routing.RoutingMap;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -83,7 +83,8 @@ final class LocalFleet implements AutoCloseable {
 
     /** The routing map of these brokers in a k x l layout (row-major). */
     RoutingMap map(Layout layout) {
-        return RoutingMap.forLocalPorts(TOPIC, layout, ports.subList(0, Math.toIntExact(layout.brokers())));
+        return RoutingMap.forLocalPorts(TOPIC, layout.publisherGroups(), layout.subscriberGroups(),
+                ports.subList(0, Math.toIntExact(layout.brokers())));
     }
 
     /** The first k x l brokers as a measurement target, with what keeps them from standing for nodes. */

@@ -7,7 +7,7 @@ import io.brokerwise.measure.LoadRun;
 import io.brokerwise.measure.Target;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.broker.BrokerCredentials;
-import io.brokerwise.client.RoutingMapWatcher;
+import io.brokerwise.routing.RoutingMapWatcher;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,12 +1,12 @@
 package io.brokerwise.client.probe;
 
-import io.brokerwise.api.routing.RoutingMap;
 import io.brokerwise.client.ClientOptions;
 import io.brokerwise.client.Outgoing;
 import io.brokerwise.client.Publisher;
-import io.brokerwise.client.RoutingMapWatcher;
 import io.brokerwise.client.Subscriber;
 import io.brokerwise.client.TopologyClient;
+import io.brokerwise.routing.RoutingMap;
+import io.brokerwise.routing.RoutingMapWatcher;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import java.nio.file.Path;
@@ -39,18 +39,18 @@ public final class RoutingProbe {
         RoutingMap map = RoutingMapWatcher.read(file);
         ClientOptions options = ClientOptions.of(required("ARTEMIS_USER"), required("ARTEMIS_PASSWORD"));
         System.out.printf("probe: topic %s, %d publisher group(s) x %d subscriber group(s), brokers %s%n",
-                map.topic(), map.layout().publisherGroups(), map.layout().subscriberGroups(), map.brokers());
+                map.topic(), map.publisherGroups(), map.subscriberGroups(), map.brokers());
         boolean ok;
         try (TopologyClient client = new TopologyClient(map, options)) {
-            List<Tally> tallies = subscribe(client, map.layout().subscriberGroups());
-            publish(client, map.layout().publisherGroups(), messages);
-            int expected = messages * map.layout().publisherGroups();
+            List<Tally> tallies = subscribe(client, map.subscriberGroups());
+            publish(client, map.publisherGroups(), messages);
+            int expected = messages * map.publisherGroups();
             long deadline = System.currentTimeMillis() + timeoutMillis;
             while (System.currentTimeMillis() < deadline && !tallies.stream().allMatch(t -> t.complete(expected))) {
                 Thread.sleep(100);
             }
             Thread.sleep(1000); // a late duplicate or a leaked non-matching message would show up here
-            ok = report(tallies, map.layout().publisherGroups(), messages);
+            ok = report(tallies, map.publisherGroups(), messages);
         }
         System.out.println(ok ? "probe: OK" : "probe: FAILED");
         System.exit(ok ? 0 : 1);

@@ -1,6 +1,6 @@
 package io.brokerwise.operator.benchmark;
 
-import io.brokerwise.api.routing.RoutingMapCodec;
+import io.brokerwise.routing.RoutingMapCodec;
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.BenchmarkRunSpec;
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
@@ -159,7 +159,8 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
         if (run.getSpec().mode == BenchmarkRunSpec.Mode.Calibrate) {
             throw new BenchmarkDesign.Refused("NotSupported", "mode Calibrate is not available in this version");
         }
-        Layout layout = RoutingMapCodec.fromJson(routingMap(context, topology).orElseThrow()).layout();
+        var map = RoutingMapCodec.fromJson(routingMap(context, topology).orElseThrow());
+        Layout layout = new Layout(map.publisherGroups(), map.subscriberGroups());
         var profile = TopologyPlanning.profile(topology, list(context, BrokerProfile.class, PROFILES));
         return BenchmarkDesign.of(run, topology.getSpec(), profile, layout, System.currentTimeMillis());
     }

@@ -1,11 +1,11 @@
 package io.brokerwise.operator.dependent;
 
-import io.brokerwise.api.routing.RoutingMap;
-import io.brokerwise.api.routing.RoutingMapCodec;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.operator.topology.BrokerLayout;
 import io.brokerwise.operator.topology.BrokerReadiness;
 import io.brokerwise.operator.topology.Names;
+import io.brokerwise.routing.RoutingMap;
+import io.brokerwise.routing.RoutingMapCodec;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.javaoperatorsdk.operator.api.config.informer.Informer;
@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The routing map clients follow (format: api/README.md). It moves to a new layout only once every
+ * The routing map clients follow (format: routing/README.md). It moves to a new layout only once every
  * broker of that layout is Ready, so a client never learns of a broker that cannot take it; until then
  * it keeps the map it has (or, on first deployment, no map at all, and clients wait).
  */
@@ -35,7 +35,8 @@ public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap,
         String name = topology.getMetadata().getName();
         Map<String, String> data = readiness.allReady(layout.brokers())
                 ? Map.of(RoutingMapCodec.CONFIG_MAP_KEY, RoutingMapCodec.toJson(RoutingMap.forStatefulSet(
-                        name, layout.layout(), name, topology.getMetadata().getNamespace(), Names.BROKER_PORT)))
+                        name, layout.layout().publisherGroups(), layout.layout().subscriberGroups(), name,
+                        topology.getMetadata().getNamespace(), Names.BROKER_PORT)))
                 : current(topology, context).map(ConfigMap::getData).orElse(Map.of());
         return new ConfigMapBuilder().withMetadata(Layouts.metadata(topology, Names.routing(topology)))
                 .withData(data).build();
@@ -52,7 +53,7 @@ public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap,
     static int brokersInUse(PubSubTopology topology, Context<PubSubTopology> context) {
         return current(topology, context)
                 .map(c -> c.getData() == null ? null : c.getData().get(RoutingMapCodec.CONFIG_MAP_KEY))
-                .map(json -> Math.toIntExact(RoutingMapCodec.fromJson(json).layout().brokers()))
+                .map(json -> RoutingMapCodec.fromJson(json).brokers().size())
                 .orElse(0);
     }
 }

@@ -1,10 +1,9 @@
-package io.brokerwise.api.routing;
+package io.brokerwise.routing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brokerwise.model.topology.Layout;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -12,7 +11,7 @@ class RoutingMapTest {
 
     @Test
     void rowsAndColumnsOfAGridFollowTheStatefulSetOrdinals() {
-        RoutingMap map = RoutingMap.forStatefulSet("orders", new Layout(2, 3), "demo", "ns1", 61616);
+        RoutingMap map = RoutingMap.forStatefulSet("orders", 2, 3, "demo", "ns1", 61616);
         assertEquals(List.of("demo-broker-3.demo-brokers.ns1.svc:61616", "demo-broker-4.demo-brokers.ns1.svc:61616",
                 "demo-broker-5.demo-brokers.ns1.svc:61616"), map.row(1));
         assertEquals(List.of("demo-broker-2.demo-brokers.ns1.svc:61616", "demo-broker-5.demo-brokers.ns1.svc:61616"),
@@ -21,14 +20,14 @@ class RoutingMapTest {
 
     @Test
     void psrRowsHaveOneBrokerAndColumnsAll() {
-        RoutingMap psr = RoutingMap.forLocalPorts("t", new Layout(3, 1), List.of(1001, 1002, 1003));
+        RoutingMap psr = RoutingMap.forLocalPorts("t", 3, 1, List.of(1001, 1002, 1003));
         assertEquals(List.of("127.0.0.1:1002"), psr.row(1));
         assertEquals(3, psr.column(0).size());
     }
 
     @Test
     void jsonRoundTripKeepsEveryCell() {
-        RoutingMap map = RoutingMap.forLocalPorts("t", new Layout(2, 2), List.of(1, 2, 3, 4));
+        RoutingMap map = RoutingMap.forLocalPorts("t", 2, 2, List.of(1, 2, 3, 4));
         String json = RoutingMapCodec.toJson(map);
         assertTrue(json.contains("\"version\" : 1"), json);
         assertEquals(map, RoutingMapCodec.fromJson(json));
@@ -54,6 +53,6 @@ class RoutingMapTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> RoutingMapCodec.fromJson(v2))
                 .getMessage().contains("version 2 is not supported"));
         assertThrows(IllegalArgumentException.class,
-                () -> RoutingMap.of("t", new Layout(1, 1), List.of("no-port")));
+                () -> RoutingMap.of("t", 1, 1, List.of("no-port")));
     }
 }

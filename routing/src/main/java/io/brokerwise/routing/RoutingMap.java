@@ -1,22 +1,24 @@
-package io.brokerwise.api.routing;
+package io.brokerwise.routing;
 
-import io.brokerwise.model.topology.Layout;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Which broker serves which cell of a k x l layout: publisher group {@code row} sends every message to
  * the l brokers of its row, subscriber group {@code column} registers its selector at the k brokers of
- * its column (MODEL.md sec. 3). Brokers are stored row-major, so cell (row, column) is broker number
+ * its column. Brokers are stored row-major, so cell (row, column) is broker number
  * {@code row * l + column}, the same ordinal the operator's StatefulSet gives its pods.
  *
- * @param version   format version, {@link #VERSION}; a client refuses maps of a version it does not know
- * @param topic     the one multicast address every broker of the layout carries
- * @param layout    k publisher groups times l subscriber groups
- * @param brokers   {@code host:port} of each cell, row-major, {@code k * l} entries
+ * The layout is two plain counts, not the model's {@code Layout}, so that applications read the map without
+ * the model; code that plans builds a {@code Layout} from them.
+ *
+ * @param version          format version, {@link #VERSION}; a client refuses maps of a version it does not know
+ * @param topic            the one multicast address every broker of the layout carries
+ * @param publisherGroups  k, the rows (PSR is k x 1)
+ * @param subscriberGroups l, the columns (SSR is 1 x l)
+ * @param brokers          {@code host:port} of each cell, row-major, {@code k * l} entries
  */
-public record RoutingMap(int version, String topic, Layout layout, List<String> brokers) {
+public record RoutingMap(int version, String topic, int publisherGroups, int subscriberGroups, List<String> brokers) {
 
     /** The format version this code writes and reads. */
     public static final int VERSION = 1;
@@ -25,7 +27,10 @@ public record RoutingMap(int version, String topic, Layout layout, List<String> 
     public static final int DEFAULT_PORT = 61616;
 
     public RoutingMap {
-        Objects.requireNonNull(layout, "layout");
+        if (publisherGroups < 1 || subscriberGroups < 1) {
+            throw new IllegalArgumentException("a layout needs at least one publisher and one subscriber group, got "
+                    + publisherGroups + "x" + subscriberGroups);
+        }
         if (version != VERSION) {
             throw new IllegalArgumentException("routing map version " + version + " is not supported, this client reads "
                     + "version " + VERSION);
@@ -34,9 +39,9 @@ public record RoutingMap(int version, String topic, Layout layout, List<String> 
             throw new IllegalArgumentException("routing map needs a topic");
         }
         brokers = List.copyOf(brokers);
-        if (brokers.size() != layout.brokers()) {
-            throw new IllegalArgumentException("layout " + layout.publisherGroups() + "x" + layout.subscriberGroups()
-                    + " needs " + layout.brokers() + " brokers, got " + brokers.size());
+        if (brokers.size() != (long) publisherGroups * subscriberGroups) {
+            throw new IllegalArgumentException("layout " + publisherGroups + "x" + subscriberGroups + " needs "
+                    + (long) publisherGroups * subscriberGroups + " brokers, got " + brokers.size());
         }
         for (String b : brokers) {
             requireHostPort(b);
@@ -44,39 +49,42 @@ public record RoutingMap(int version, String topic, Layout layout, List<String> 
     }
 
     /** A map for the given layout and broker addresses (row-major), in the current format version. */
-    public static RoutingMap of(String topic, Layout layout, List<String> brokers) {
-        return new RoutingMap(VERSION, topic, layout, brokers);
+    public static RoutingMap of(String topic, int publisherGroups, int subscriberGroups, List<String> brokers) {
+        return new RoutingMap(VERSION, topic, publisherGroups, subscriberGroups, brokers);
     }
 
     /**
      * The map of brokers the operator runs as StatefulSet {@code <name>-broker} behind headless Service
      * {@code <name>-brokers}: pod {@code i} is reachable as {@code <name>-broker-<i>.<name>-brokers.<ns>.svc:<port>}.
      */
-    public static RoutingMap forStatefulSet(String topic, Layout layout, String name, String namespace, int port) {
+    public static RoutingMap forStatefulSet(String topic, int publisherGroups, int subscriberGroups, String name,
+                                            String namespace, int port) {
         List<String> brokers = new ArrayList<>();
-        for (int i = 0; i < layout.brokers(); i++) {
+        for (int i = 0; i < publisherGroups * subscriberGroups; i++) {
             brokers.add(name + "-broker-" + i + "." + name + "-brokers." + namespace + ".svc:" + port);
         }
-        return of(topic, layout, brokers);
+        return of(topic, publisherGroups, subscriberGroups, brokers);
     }
 
     /** Local brokers on loopback, one port each, row-major (benchmarks and tests). */
-    public static RoutingMap forLocalPorts(String topic, Layout layout, List<Integer> ports) {
-        return of(topic, layout, ports.stream().map(p -> "127.0.0.1:" + p).toList());
+    public static RoutingMap forLocalPorts(String topic, int publisherGroups, int subscriberGroups,
+                                           List<Integer> ports) {
+        return of(topic, publisherGroups, subscriberGroups, ports.stream().map(p -> "127.0.0.1:" + p).toList());
     }
 
     /** The broker of cell (row, column). */
     public String broker(int row, int column) {
-        if (row < 0 || row >= layout.publisherGroups() || column < 0 || column >= layout.subscriberGroups()) {
-            throw new IndexOutOfBoundsException("no cell (" + row + ", " + column + ") in " + layout);
+        if (row < 0 || row >= publisherGroups || column < 0 || column >= subscriberGroups) {
+            throw new IndexOutOfBoundsException("no cell (" + row + ", " + column + ") in " + publisherGroups + "x"
+                    + subscriberGroups);
         }
-        return brokers.get(row * layout.subscriberGroups() + column);
+        return brokers.get(row * subscriberGroups + column);
     }
 
     /** The brokers a publisher of group {@code row} sends every message to. */
     public List<String> row(int row) {
         List<String> out = new ArrayList<>();
-        for (int c = 0; c < layout.subscriberGroups(); c++) {
+        for (int c = 0; c < subscriberGroups; c++) {
             out.add(broker(row, c));
         }
         return out;
@@ -85,7 +93,7 @@ public record RoutingMap(int version, String topic, Layout layout, List<String> 
     /** The brokers a subscriber of group {@code column} registers its selector at. */
     public List<String> column(int column) {
         List<String> out = new ArrayList<>();
-        for (int r = 0; r < layout.publisherGroups(); r++) {
+        for (int r = 0; r < publisherGroups; r++) {
             out.add(broker(r, column));
         }
         return out;

@@ -1,4 +1,4 @@
-package io.brokerwise.api.routing;
+package io.brokerwise.routing;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -6,14 +6,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.brokerwise.model.topology.Layout;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Reads and writes the routing map as JSON, the value of key {@link #CONFIG_MAP_KEY} in the routing
  * ConfigMap. Every broker names its cell explicitly, so a reader never depends on list order and a
- * human reading {@code kubectl get cm -o yaml} sees the grid. Format: api/README.md.
+ * human reading {@code kubectl get cm -o yaml} sees the grid. Format: routing/README.md.
  */
 public final class RoutingMapCodec {
 
@@ -29,11 +28,11 @@ public final class RoutingMapCodec {
         ObjectNode root = JSON.createObjectNode();
         root.put("version", map.version());
         root.put("topic", map.topic());
-        root.put("publisherGroups", map.layout().publisherGroups());
-        root.put("subscriberGroups", map.layout().subscriberGroups());
+        root.put("publisherGroups", map.publisherGroups());
+        root.put("subscriberGroups", map.subscriberGroups());
         ArrayNode brokers = root.putArray("brokers");
-        for (int r = 0; r < map.layout().publisherGroups(); r++) {
-            for (int c = 0; c < map.layout().subscriberGroups(); c++) {
+        for (int r = 0; r < map.publisherGroups(); r++) {
+            for (int c = 0; c < map.subscriberGroups(); c++) {
                 brokers.addObject().put("row", r).put("column", c).put("address", map.broker(r, c));
             }
         }
@@ -60,8 +59,12 @@ public final class RoutingMapCodec {
             throw new IllegalArgumentException("routing map version " + version + " is not supported, this client reads "
                     + "version " + RoutingMap.VERSION);
         }
-        Layout layout = new Layout(requiredInt(root, "publisherGroups"), requiredInt(root, "subscriberGroups"));
-        String[] cells = new String[Math.toIntExact(layout.brokers())];
+        int rows = requiredInt(root, "publisherGroups");
+        int columns = requiredInt(root, "subscriberGroups");
+        if (rows < 1 || columns < 1) {
+            throw new IllegalArgumentException("routing map layout " + rows + "x" + columns + " has an empty side");
+        }
+        String[] cells = new String[Math.multiplyExact(rows, columns)];
         JsonNode brokers = root.path("brokers");
         if (!brokers.isArray()) {
             throw new IllegalArgumentException("routing map needs a 'brokers' array");
@@ -69,10 +72,10 @@ public final class RoutingMapCodec {
         for (JsonNode b : brokers) {
             int row = requiredInt(b, "row");
             int column = requiredInt(b, "column");
-            if (row < 0 || row >= layout.publisherGroups() || column < 0 || column >= layout.subscriberGroups()) {
+            if (row < 0 || row >= rows || column < 0 || column >= columns) {
                 throw new IllegalArgumentException("broker cell (" + row + ", " + column + ") is outside the layout");
             }
-            int i = row * layout.subscriberGroups() + column;
+            int i = row * columns + column;
             if (cells[i] != null) {
                 throw new IllegalArgumentException("broker cell (" + row + ", " + column + ") appears twice");
             }
@@ -81,12 +84,12 @@ public final class RoutingMapCodec {
         List<String> ordered = new ArrayList<>();
         for (int i = 0; i < cells.length; i++) {
             if (cells[i] == null) {
-                throw new IllegalArgumentException("broker cell (" + i / layout.subscriberGroups() + ", "
-                        + i % layout.subscriberGroups() + ") has no address");
+                throw new IllegalArgumentException("broker cell (" + i / columns + ", " + i % columns
+                        + ") has no address");
             }
             ordered.add(cells[i]);
         }
-        return new RoutingMap(version, root.path("topic").asText(null), layout, ordered);
+        return new RoutingMap(version, root.path("topic").asText(null), rows, columns, ordered);
     }
 
     private static int requiredInt(JsonNode node, String field) {

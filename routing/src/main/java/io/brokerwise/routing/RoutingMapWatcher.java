@@ -1,7 +1,5 @@
-package io.brokerwise.client;
+package io.brokerwise.routing;
 
-import io.brokerwise.api.routing.RoutingMap;
-import io.brokerwise.api.routing.RoutingMapCodec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -15,13 +13,21 @@ import java.util.function.Consumer;
 /**
  * Follows the routing map mounted from the routing ConfigMap ({@code .../routing.json}). Kubernetes updates
  * a mounted ConfigMap by swapping a symlink, which file-system watches miss, so this re-reads the file at a
- * fixed period and hands a changed map to the client. A map that does not parse is reported and skipped:
- * the client keeps its current links until a good map arrives.
+ * fixed period and hands a changed map to its {@link Follower}. A map that does not parse is reported and
+ * skipped: the follower keeps its current links until a good map arrives.
  */
 public final class RoutingMapWatcher implements AutoCloseable {
 
+    /** What follows the map: the client library's {@code TopologyClient}, the JMS connection factory. */
+    public interface Follower {
+        RoutingMap routingMap();
+
+        /** Moves to {@code next}; throwing means "not yet" (e.g. a new broker is not up), the watcher retries. */
+        void update(RoutingMap next) throws Exception;
+    }
+
     private final Path file;
-    private final TopologyClient client;
+    private final Follower follower;
     private final Consumer<String> problems;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "brokerwise-routing-watch");
@@ -30,9 +36,9 @@ public final class RoutingMapWatcher implements AutoCloseable {
     });
     private String lastText;
 
-    private RoutingMapWatcher(Path file, TopologyClient client, Consumer<String> problems) {
+    private RoutingMapWatcher(Path file, Follower follower, Consumer<String> problems) {
         this.file = file;
-        this.client = client;
+        this.follower = follower;
         this.problems = problems;
     }
 
@@ -41,15 +47,15 @@ public final class RoutingMapWatcher implements AutoCloseable {
         return RoutingMapCodec.fromJson(Files.readString(file));
     }
 
-    /** Watches {@code file} for changes and applies them to {@code client}. */
-    public static RoutingMapWatcher watch(Path file, TopologyClient client, Duration period, Consumer<String> problems) {
-        RoutingMapWatcher w = new RoutingMapWatcher(file, client, problems);
+    /** Watches {@code file} for changes and applies them to {@code follower}. */
+    public static RoutingMapWatcher watch(Path file, Follower follower, Duration period, Consumer<String> problems) {
+        RoutingMapWatcher w = new RoutingMapWatcher(file, follower, problems);
         w.timer.scheduleWithFixedDelay(w::check, 0, period.toMillis(), TimeUnit.MILLISECONDS);
         return w;
     }
 
     /** Re-reads the file once; applies it if its text changed. Called by the timer, and by tests. */
-    synchronized void check() {
+    public synchronized void check() {
         String text;
         try {
             text = Files.readString(file);
@@ -64,8 +70,8 @@ public final class RoutingMapWatcher implements AutoCloseable {
         }
         try {
             RoutingMap next = RoutingMapCodec.fromJson(text);
-            if (!next.equals(client.routingMap())) {
-                client.update(next);
+            if (!next.equals(follower.routingMap())) {
+                follower.update(next);
             }
             lastText = text;
         } catch (IllegalArgumentException e) {

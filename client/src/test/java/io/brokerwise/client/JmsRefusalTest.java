@@ -1,0 +1,106 @@
+package io.brokerwise.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.jms.Connection;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.IllegalStateRuntimeException;
+import jakarta.jms.InvalidDestinationException;
+import jakarta.jms.JMSContext;
+import jakarta.jms.JMSException;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Queue;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
+import jakarta.jms.Topic;
+import java.nio.file.Path;
+import java.util.Hashtable;
+import java.util.Set;
+import javax.naming.Context;
+import javax.naming.InitialContext;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a layout cannot give is refused with an error naming the feature and the reason, in both APIs, and
+ * leaves nothing behind at the brokers: no subscription, no queue.
+ */
+@Timeout(60)
+class JmsRefusalTest {
+
+    @TempDir
+    Path dir;
+
+    private static void refused(String feature, Executable action) {
+        Exception e = assertThrows(Exception.class, action);
+        assertTrue(e instanceof JMSException || e instanceof IllegalStateRuntimeException, e.toString());
+        assertTrue(e.getMessage().startsWith("Brokerwise does not support " + feature + ": "), e.getMessage());
+    }
+
+    @Test
+    void classicApiRefusesWhatALayoutCannotGive() throws Exception {
+        try (JndiLayout layout = new JndiLayout(dir, 1, 2)) {
+            Hashtable<String, String> env = layout.environment();
+            env.put("queue.orders", "orders");
+            Context jndi = new InitialContext(env);
+            ConnectionFactory factory = (ConnectionFactory) jndi.lookup("ConnectionFactory");
+            Topic topic = (Topic) jndi.lookup("quotes");
+            try (Connection connection = factory.createConnection()) {
+                refused("transacted sessions", () -> connection.createSession(true, Session.SESSION_TRANSACTED));
+                refused("connection consumers and session listeners",
+                        () -> connection.createConnectionConsumer(topic, null, null, 1));
+                refused("CLIENT_ACKNOWLEDGE", () -> connection.createSession(false, Session.CLIENT_ACKNOWLEDGE));
+                Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                refused("queues", () -> session.createQueue("orders"));
+                refused("queues", () -> session.createConsumer((Queue) jndi.lookup("orders")));
+                refused("queues", () -> session.createProducer((Queue) jndi.lookup("orders")));
+                refused("durable subscriptions", () -> session.createDurableSubscriber(topic, "d"));
+                refused("durable subscriptions", () -> session.createDurableConsumer(topic, "d"));
+                refused("durable subscriptions", () -> session.createSharedDurableConsumer(topic, "d"));
+                refused("durable subscriptions", () -> session.unsubscribe("d"));
+                refused("shared subscriptions", () -> session.createSharedConsumer(topic, "s"));
+                refused("temporary destinations", session::createTemporaryTopic);
+                refused("temporary destinations", session::createTemporaryQueue);
+                refused("transacted sessions", session::commit);
+                refused("connection consumers and session listeners", () -> session.setMessageListener(m -> { }));
+                refused("noLocal consumers", () -> session.createConsumer(topic, null, true));
+                MessageProducer producer = session.createProducer(topic);
+                TextMessage request = session.createTextMessage("request");
+                request.setJMSReplyTo(topic);
+                refused("request/reply (JMSReplyTo)", () -> producer.send(request));
+                InvalidDestinationException other = assertThrows(InvalidDestinationException.class,
+                        () -> session.createTopic("payments"));
+                assertTrue(other.getMessage().contains("topics other than the layout's"), other.getMessage());
+            }
+            for (int broker = 0; broker < 2; broker++) {
+                assertEquals(Set.of(), layout.brokers.subscriptions(broker), "nothing was registered");
+            }
+        }
+    }
+
+    @Test
+    void simplifiedApiRefusesWithUncheckedErrors() throws Exception {
+        try (JndiLayout layout = new JndiLayout(dir, 2, 1)) {
+            ConnectionFactory factory = layout.factory();
+            Topic topic = layout.topic();
+            refused("transacted sessions", () -> factory.createContext(JMSContext.SESSION_TRANSACTED));
+            try (JMSContext context = factory.createContext()) {
+                refused("queues", () -> context.createQueue("orders"));
+                refused("durable subscriptions", () -> context.createDurableConsumer(topic, "d"));
+                refused("shared subscriptions", () -> context.createSharedConsumer(topic, "s"));
+                refused("temporary destinations", context::createTemporaryQueue);
+                refused("temporary destinations", context::createTemporaryTopic);
+                refused("transacted sessions", context::commit);
+                refused("request/reply (JMSReplyTo)", () -> context.createProducer().setJMSReplyTo(topic));
+                TextMessage request = context.createTextMessage("request");
+                request.setJMSReplyTo(topic);
+                refused("request/reply (JMSReplyTo)", () -> context.createProducer().send(topic, request));
+            }
+            assertEquals(Set.of(), layout.brokers.subscriptions(0), "nothing was registered");
+        }
+    }
+}
