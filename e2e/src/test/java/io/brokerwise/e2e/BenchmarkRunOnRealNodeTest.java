@@ -131,6 +131,26 @@ class BenchmarkRunOnRealNodeTest {
         assertTrue(k8s.batch().v1().jobs().inNamespace(ns).withName("orphan-clients").get() == null, "no Job");
     }
 
+    @Test
+    @Order(6)
+    void onDeployChecksTheRoutedLayoutAndSetsVerified(KubernetesClient k8s) {
+        Topologies.get(k8s, ns, TOPOLOGY).patch(io.fabric8.kubernetes.client.dsl.base.PatchContext.of(
+                io.fabric8.kubernetes.client.dsl.base.PatchType.JSON_MERGE), """
+                {"spec": {"verification": {"onDeploy": true, "duration": "30s", "warmup": "5s", "clients": {
+                  "cpu": "500m", "memory": "512Mi", "nodeSelector": {"kubernetes.io/hostname": "brokerwise-node"},
+                  "tolerations": [{"key": "brokerwise.io/broker-node", "operator": "Exists", "effect": "NoSchedule"}]}}}}
+                """);
+        GenericKubernetesResource t = Topologies.get(k8s, ns, TOPOLOGY).waitUntilCondition(r -> Topologies.condition(r,
+                "Verified").filter(c -> !"Unknown".equals(c.get("status"))).isPresent(), 6, TimeUnit.MINUTES);
+        Map<String, Object> verified = Topologies.condition(t, "Verified").orElseThrow();
+        Map<String, Object> verification = map(status(t).get("verification"));
+        System.out.println("Verified=" + verified.get("status") + " " + verified.get("reason") + ": " + verified.get("message"));
+        assertTrue(String.valueOf(verified.get("message")).contains("predicted"), verified.toString());
+        assertTrue(((Number) verification.get("predictedCapacity")).doubleValue() > 0, verification.toString());
+        assertNotNull(verification.get("verdict"));
+        assertEquals(verification.get("verdict"), verified.get("reason"));
+    }
+
     private static Map<String, Object> runToEnd(KubernetesClient k8s, String name, String spec) {
         create(k8s, name, spec);
         try {

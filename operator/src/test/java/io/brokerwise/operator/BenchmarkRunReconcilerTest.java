@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.api.planning.ManifestReader;
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
+import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.measure.BenchmarkPlan;
 import io.fabric8.kubernetes.api.model.Condition;
@@ -73,6 +74,55 @@ class BenchmarkRunReconcilerTest {
                 .until(() -> client.batch().v1().jobs().inNamespace("bench").withName("first-clients").get() == null);
         awaitCondition(second, "Unknown", "Started");
         assertNotNull(awaitJob("second-clients"));
+    }
+
+    @Test
+    void aVerifiedTopologyChecksEachRoutedLayoutAndReportsTheFigures() {
+        TestCluster cluster = new TestCluster(client);
+        cluster.namespaceWithNodes("verify", 2);
+        PubSubTopology t = cluster.apply(PubSubTopologyReconcilerTest.topology("checked", "verify", "verify",
+                "  verification: {onDeploy: true, tolerance: 0.2, duration: 30s, warmup: 5s}")
+                .replace("publishers: 200", "publishers: 4").replace("subscribers: 2000", "subscribers: 10")
+                .replace("replicationGrade: {mean: 20}", "replicationGrade: {mean: 2}"));
+        cluster.await(t, "Deployed", "True", "Applied");
+        String layout = cluster.get(t).getStatus().plan.publisherGroups + "x" + cluster.get(t).getStatus().plan.subscriberGroups;
+        String name = "checked-verify-" + layout;
+        assertNull(client.resources(BenchmarkRun.class).inNamespace("verify").withName(name).get(),
+                "no check before clients are routed to the layout");
+        cluster.await(t, "Verified", "Unknown", "Measuring");
+        for (int i = 0; i < cluster.get(t).getStatus().plan.brokers; i++) {
+            cluster.readyBrokerPod(t, i);
+        }
+        cluster.await(t, "Ready", "True", "BrokersReady");
+        Awaitility.await().atMost(TestCluster.WAIT).alias("check " + name + " running").until(() -> {
+            BenchmarkRun r = client.resources(BenchmarkRun.class).inNamespace("verify").withName(name).get();
+            return r != null && r.getStatus() != null && r.getStatus().phase == BenchmarkRunStatus.Phase.Running;
+        });
+        BenchmarkRun check = client.resources(BenchmarkRun.class).inNamespace("verify").withName(name).get();
+        assertEquals(cluster.get(t).getMetadata().getUid(), check.getMetadata().getOwnerReferences().get(0).getUid());
+        assertEquals(0.2, check.getSpec().tolerance);
+        finishAsTheJobWould(check, 900.0, 1000.0);
+        Condition verified = cluster.await(t, "Verified", "True", "WithinTolerance",
+                "measured 900 msgs/s against 1000 predicted (-10.0%), tolerance 20%");
+        assertTrue(verified.getMessage().contains(name), verified.getMessage());
+        var status = cluster.get(t).getStatus().verification;
+        assertEquals(900.0, status.measuredCapacity);
+        assertEquals(-0.1, status.error, 1e-12);
+        assertEquals(layout, status.layout);
+    }
+
+    /** The status the BenchmarkRun controller writes when a saturated run ends (no Job runs pods here). */
+    private void finishAsTheJobWould(BenchmarkRun run, double measured, double predicted) {
+        client.resources(BenchmarkRun.class).inNamespace(run.getMetadata().getNamespace()).withName(run.getMetadata().getName())
+                .editStatus(r -> {
+                    r.getStatus().phase = BenchmarkRunStatus.Phase.Succeeded;
+                    r.getStatus().measuredCapacity = measured;
+                    r.getStatus().predictedCapacity = predicted;
+                    r.getStatus().capacityError = (measured - predicted) / predicted;
+                    r.getStatus().verdict = "WithinTolerance";
+                    r.getStatus().completionTime = java.time.Instant.now().toString();
+                    return r;
+                });
     }
 
     private void assertJobMeasuresTheTopology(Job job, BenchmarkRun run) {

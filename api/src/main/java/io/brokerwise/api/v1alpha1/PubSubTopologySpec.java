@@ -26,6 +26,9 @@ public class PubSubTopologySpec {
     @JsonPropertyDescription("Broker pods: image, resources, connection limit.")
     public BrokerSpec broker = new BrokerSpec();
 
+    @JsonPropertyDescription("Measuring each deployed layout against its prediction.")
+    public VerificationSpec verification = new VerificationSpec();
+
     @Default("Automatic")
     @JsonPropertyDescription("Automatic applies a new plan at once; Manual holds it in status until approved.")
     public Approval approval;

@@ -1,6 +1,7 @@
 package io.brokerwise.api.v1alpha1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.kubernetes.api.model.Condition;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,5 +10,7 @@ import java.util.List;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class PubSubTopologyStatus extends PlanReport {
     public Long observedGeneration;
+    @JsonPropertyDescription("The last check of the deployed layout (spec.verification).")
+    public VerificationStatus verification;
     public List<Condition> conditions = new ArrayList<>();
 }

@@ -5,6 +5,7 @@ import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.operator.topology.Names;
+import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirementBuilder;
@@ -21,6 +22,7 @@ import io.javaoperatorsdk.operator.processing.dependent.kubernetes.KubernetesDep
 import io.javaoperatorsdk.operator.processing.dependent.workflow.Condition;
 import io.javaoperatorsdk.operator.api.reconciler.dependent.GarbageCollected;
 import io.javaoperatorsdk.operator.api.reconciler.dependent.DependentResource;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.config.ConfigProvider;
@@ -75,6 +77,22 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
         } catch (java.io.IOException e) {
             throw new IllegalStateException("cannot write the benchmark plan", e);
         }
+    }
+
+    /** The run's Job, found by name: deleting it must not need the design that creating it did. */
+    @Override
+    protected ResourceID targetSecondaryResourceID(BenchmarkRun run, Context<BenchmarkRun> context) {
+        return new ResourceID(name(run), run.getMetadata().getNamespace());
+    }
+
+    /**
+     * Deletes the Job with its pods: the API server's default for a Job is to orphan them, which would leave
+     * the finished client pods behind.
+     */
+    @Override
+    public void deleteTargetResource(BenchmarkRun run, Job job, ResourceID id, Context<BenchmarkRun> context) {
+        context.getClient().batch().v1().jobs().inNamespace(id.getNamespace().orElseThrow()).withName(id.getName())
+                .withPropagationPolicy(DeletionPropagation.BACKGROUND).delete();
     }
 
     static Map<String, String> labels(BenchmarkRun run) {

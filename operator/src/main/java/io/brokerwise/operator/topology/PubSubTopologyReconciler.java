@@ -13,6 +13,7 @@ import io.brokerwise.operator.dependent.BrokerStatefulSet;
 import io.brokerwise.operator.dependent.BrokersService;
 import io.brokerwise.operator.dependent.CredentialsSecret;
 import io.brokerwise.operator.dependent.RoutingConfigMap;
+import io.brokerwise.operator.dependent.VerificationRun;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
@@ -49,6 +50,7 @@ import java.util.stream.Collectors;
     @Dependent(type = BrokerStatefulSet.class),
     @Dependent(type = BrokerDisruptionBudget.class),
     @Dependent(type = RoutingConfigMap.class),
+    @Dependent(type = VerificationRun.class, reconcilePrecondition = VerificationRun.Due.class),
 })
 // Not generation-aware: approving a plan is an annotation, which does not bump the generation. An
 // unchanged status patches to nothing, so a pass without news triggers no further pass.
@@ -160,6 +162,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         workflow.reconcileManagedWorkflow();
         outcomes.set(Conditions.DEPLOYED, true, "Applied", layout + ": " + layout.brokers() + " brokers");
         readiness.report(outcomes, topology, layout);
+        VerificationReport.report(outcomes, topology, layout, context);
         ApprovalAnnotation.consume(context.getClient(), topology);
     }
 
@@ -203,8 +206,13 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         }
 
         void set(String type, boolean value, String reason, String message) {
+            set(type, value ? "True" : "False", reason, message);
+        }
+
+        /** The same for a condition that may be "Unknown" (Verified, while its check measures). */
+        void set(String type, String value, String reason, String message) {
             if (Conditions.set(status.conditions, topology.getMetadata().getGeneration(), type, value, reason, message)) {
-                ResourceEvents.record(context.getClient(), topology, value, reason, type + ": " + message);
+                ResourceEvents.record(context.getClient(), topology, !"False".equals(value), reason, type + ": " + message);
             }
         }
     }

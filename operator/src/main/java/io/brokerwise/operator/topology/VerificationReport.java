@@ -1,0 +1,60 @@
+package io.brokerwise.operator.topology;
+
+import io.brokerwise.api.v1alpha1.BenchmarkRun;
+import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.api.v1alpha1.VerificationStatus;
+import io.brokerwise.model.topology.Layout;
+import io.brokerwise.operator.dependent.VerificationRun;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import java.util.Optional;
+
+/**
+ * The Verified condition and {@code status.verification}, from the check of the layout being applied: Unknown
+ * while it waits or measures, True when the measured capacity is within the tolerance of the predicted one, False
+ * (with the figures or the reason) otherwise. Without {@code spec.verification.onDeploy} there is no condition.
+ */
+final class VerificationReport {
+
+    static final String VERIFIED = "Verified";
+
+    private VerificationReport() {
+    }
+
+    static void report(PubSubTopologyReconciler.Outcomes outcomes, PubSubTopology topology, Layout layout,
+                       Context<PubSubTopology> context) {
+        if (topology.getSpec().verification == null || !Boolean.TRUE.equals(topology.getSpec().verification.onDeploy)) {
+            outcomes.status.conditions.removeIf(c -> VERIFIED.equals(c.getType()));
+            return;
+        }
+        String name = VerificationRun.name(topology, new BrokerLayout(layout, null));
+        Optional<BenchmarkRun> run = context.getSecondaryResourcesAsStream(BenchmarkRun.class)
+                .filter(r -> name.equals(r.getMetadata().getName())).findFirst();
+        var status = run.map(BenchmarkRun::getStatus);
+        if (status.isEmpty() || status.get().phase == null || !status.get().finished()) {
+            outcomes.set(VERIFIED, "Unknown", "Measuring", run.isEmpty()
+                    ? "layout " + layout + " is checked once clients are routed to all its brokers"
+                    : "BenchmarkRun " + name + " is measuring layout " + layout);
+            return;
+        }
+        var s = status.get();
+        if (s.phase == io.brokerwise.api.v1alpha1.BenchmarkRunStatus.Phase.Failed) {
+            String why = Conditions.find(s.conditions, "Succeeded").map(c -> c.getReason() + ": " + c.getMessage())
+                    .orElse("no reason given");
+            outcomes.set(VERIFIED, "False", "VerificationFailed", "BenchmarkRun " + name + " failed: " + why);
+            return;
+        }
+        VerificationStatus v = new VerificationStatus();
+        v.run = name;
+        v.layout = layout.publisherGroups() + "x" + layout.subscriberGroups();
+        v.measuredCapacity = s.measuredCapacity;
+        v.predictedCapacity = s.predictedCapacity;
+        v.error = s.capacityError;
+        v.verdict = s.verdict;
+        v.time = s.completionTime;
+        outcomes.status.verification = v;
+        outcomes.set(VERIFIED, "WithinTolerance".equals(s.verdict) ? "True" : "False", s.verdict, String.format(
+                "measured %.0f msgs/s against %.0f predicted (%+.1f%%), tolerance %.0f%%, layout %s (BenchmarkRun %s)",
+                s.measuredCapacity, s.predictedCapacity, 100 * s.capacityError,
+                100 * topology.getSpec().verification.tolerance, v.layout, name));
+    }
+}
