@@ -1,6 +1,9 @@
 package io.brokerwise.operator;
 
+import io.brokerwise.operator.topology.Conditions;
 import io.brokerwise.operator.topology.Names;
+import io.fabric8.kubernetes.api.model.Condition;
+import java.util.List;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
@@ -19,6 +22,17 @@ public final class ResourceEvents {
     private static final Logger LOG = Logger.getLogger(ResourceEvents.class);
 
     private ResourceEvents() {
+    }
+
+    /**
+     * Sets a condition of {@code resource}'s status ("True", "False" or "Unknown") and records an event when it
+     * changed (a False one as a warning).
+     */
+    public static void setCondition(KubernetesClient client, HasMetadata resource, List<Condition> conditions, String type,
+                                    String value, String reason, String message) {
+        if (Conditions.set(conditions, resource.getMetadata().getGeneration(), type, value, reason, message)) {
+            record(client, resource, !"False".equals(value), reason, type + ": " + message);
+        }
     }
 
     public static void record(KubernetesClient client, HasMetadata t, boolean normal, String reason, String message) {

@@ -8,6 +8,7 @@ import io.brokerwise.api.v1alpha1.BenchmarkRunStatus.Phase;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.model.topology.Layout;
+import io.brokerwise.operator.Informers;
 import io.brokerwise.operator.ResourceEvents;
 import io.brokerwise.operator.topology.Conditions;
 import io.brokerwise.operator.topology.Names;
@@ -91,7 +92,7 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
     }
 
     private void step(BenchmarkRun run, Context<BenchmarkRun> context, Outcomes outcomes) {
-        Optional<PubSubTopology> topology = secondary(context, PubSubTopology.class, TOPOLOGIES, run.getSpec().topologyRef.name,
+        Optional<PubSubTopology> topology = Informers.get(context, PubSubTopology.class, TOPOLOGIES, run.getSpec().topologyRef.name,
                 run.getMetadata().getNamespace());
         boolean running = outcomes.status.phase == Phase.Running;
         Optional<String> wait = running ? Optional.empty() : waitReason(run, context, topology);
@@ -161,7 +162,7 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
         }
         var map = RoutingMapCodec.fromJson(routingMap(context, topology).orElseThrow());
         Layout layout = new Layout(map.publisherGroups(), map.subscriberGroups());
-        var profile = TopologyPlanning.profile(topology, list(context, BrokerProfile.class, PROFILES));
+        var profile = TopologyPlanning.profile(topology, Informers.list(context, BrokerProfile.class, PROFILES));
         return BenchmarkDesign.of(run, topology.getSpec(), profile, layout, System.currentTimeMillis());
     }
 
@@ -184,22 +185,8 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
     }
 
     private static Optional<String> routingMap(Context<BenchmarkRun> context, PubSubTopology topology) {
-        return secondary(context, ConfigMap.class, ROUTING, Names.routing(topology), topology.getMetadata().getNamespace())
+        return Informers.get(context, ConfigMap.class, ROUTING, Names.routing(topology), topology.getMetadata().getNamespace())
                 .map(ConfigMap::getData).map(d -> d.get(RoutingMapCodec.CONFIG_MAP_KEY));
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <R extends io.fabric8.kubernetes.api.model.HasMetadata> Optional<R> secondary(
-            Context<BenchmarkRun> context, Class<R> type, String source, String name, String namespace) {
-        var informer = (InformerEventSource<R, BenchmarkRun>) context.eventSourceRetriever().getEventSourceFor(type, source);
-        return informer.get(new ResourceID(name, namespace));
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <R extends io.fabric8.kubernetes.api.model.HasMetadata> List<R> list(
-            Context<BenchmarkRun> context, Class<R> type, String source) {
-        var informer = (InformerEventSource<R, BenchmarkRun>) context.eventSourceRetriever().getEventSourceFor(type, source);
-        return informer.list().toList();
     }
 
     /** Moves the phase and sets the Succeeded condition, with an event whenever it changes. */
@@ -237,9 +224,7 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
 
         private void set(Phase phase, String value, String reason, String message) {
             status.phase = phase;
-            if (Conditions.set(status.conditions, run.getMetadata().getGeneration(), SUCCEEDED, value, reason, message)) {
-                ResourceEvents.record(context.getClient(), run, !"False".equals(value), reason, message);
-            }
+            ResourceEvents.setCondition(context.getClient(), run, status.conditions, SUCCEEDED, value, reason, message);
         }
     }
 }

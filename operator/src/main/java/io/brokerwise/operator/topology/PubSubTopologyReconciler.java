@@ -6,6 +6,7 @@ import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
 import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
 import io.brokerwise.model.topology.Layout;
+import io.brokerwise.operator.Informers;
 import io.brokerwise.operator.ResourceEvents;
 import io.brokerwise.operator.dependent.BrokerConfigMap;
 import io.brokerwise.operator.dependent.BrokerDisruptionBudget;
@@ -31,7 +32,6 @@ import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEven
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -117,7 +117,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
     /** The layout to deploy: the plan if it is valid, feasible and approved; else what already runs. */
     private Optional<Layout> decide(PubSubTopology topology, Context<PubSubTopology> context, Outcomes outcomes,
                                     Optional<Layout> running) {
-        var outcome = planning.plan(topology, list(context, Node.class, NODES), list(context, BrokerProfile.class, PROFILES));
+        var outcome = planning.plan(topology, Informers.list(context, Node.class, NODES), Informers.list(context, BrokerProfile.class, PROFILES));
         if (outcome instanceof TopologyPlanning.Invalid invalid) {
             outcomes.set(Conditions.VALID, false, invalid.reason(), invalid.message());
             outcomes.set(Conditions.PLANNED, false, invalid.reason(), "cannot plan an invalid topology");
@@ -156,7 +156,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
 
     private void deploy(PubSubTopology topology, Context<PubSubTopology> context, Outcomes outcomes, Layout layout) {
         var workflow = context.managedWorkflowAndDependentResourceContext();
-        BrokerReadiness readiness = BrokerReadiness.of(topology, list(context, Pod.class, PODS));
+        BrokerReadiness readiness = BrokerReadiness.of(topology, Informers.list(context, Pod.class, PODS));
         workflow.put(BrokerLayout.CONTEXT_KEY, new BrokerLayout(layout, topology.getSpec().workload.deliveryMode.name()));
         workflow.put(BrokerReadiness.CONTEXT_KEY, readiness);
         workflow.reconcileManagedWorkflow();
@@ -171,13 +171,6 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
                 .map(s -> s.getMetadata().getAnnotations())
                 .map(a -> a.get(Names.LAYOUT_ANNOTATION))
                 .map(BrokerLayout::parse);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <R extends io.fabric8.kubernetes.api.model.HasMetadata> Collection<R> list(
-            Context<PubSubTopology> context, Class<R> type, String name) {
-        var source = (InformerEventSource<R, PubSubTopology>) context.eventSourceRetriever().getEventSourceFor(type, name);
-        return source.list().toList();
     }
 
     private static java.util.Set<ResourceID> all(EventSourceContext<PubSubTopology> context) {
@@ -211,9 +204,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
 
         /** The same for a condition that may be "Unknown" (Verified, while its check measures). */
         void set(String type, String value, String reason, String message) {
-            if (Conditions.set(status.conditions, topology.getMetadata().getGeneration(), type, value, reason, message)) {
-                ResourceEvents.record(context.getClient(), topology, !"False".equals(value), reason, type + ": " + message);
-            }
+            ResourceEvents.setCondition(context.getClient(), topology, status.conditions, type, value, reason, message);
         }
     }
 }
