@@ -35,7 +35,7 @@ public final class BenchmarkClient implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        BenchmarkPlan benchmark = BenchmarkPlan.fromJson(plan).startingLateAt(System.currentTimeMillis(), 1_000);
+        BenchmarkPlan benchmark = BenchmarkPlan.fromJson(plan);
         RoutingMap map = RoutingMapWatcher.read(routingMap);
         Target target = Target.onPort(map, BrokerCredentials.fromEnvironment(), benchmark.metricsPort());
         ClientSlice share = new ClientSlice(slice, benchmark.clients());

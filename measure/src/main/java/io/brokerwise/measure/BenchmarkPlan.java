@@ -42,15 +42,6 @@ public record BenchmarkPlan(long startEpochMillis, List<LoadSpec> points, int cl
         return start;
     }
 
-    /**
-     * The same plan starting {@code delayMillis} from now if it should have started already and has only one
-     * client, which has nobody to keep time with; otherwise this plan.
-     */
-    public BenchmarkPlan startingLateAt(long nowMillis, long delayMillis) {
-        return clients == 1 && nowMillis > startEpochMillis
-                ? new BenchmarkPlan(nowMillis + delayMillis, points, clients, metricsPort) : this;
-    }
-
     /** When the last point has settled: a run still going after this (plus start-up) has hung. */
     public long endEpochMillis() {
         return startOf(points.size());

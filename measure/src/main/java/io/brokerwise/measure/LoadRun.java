@@ -48,7 +48,8 @@ public final class LoadRun {
         ClientOptions options = new ClientOptions(target.credentials().user(), target.credentials().password(),
                 "blockOnDurableSend=false&blockOnNonDurableSend=false");
         try (TopologyClient client = new TopologyClient(target.map(), options, slice.index())) {
-            Measurement clock = new Measurement(spec, startEpochNanos);
+            Measurement clock = new Measurement(spec);
+            long subscribing = System.nanoTime();
             List<String> selectors = spec.design().selectors();
             int matching = 0;
             for (int s = 0; s < selectors.size(); s++) {
@@ -57,6 +58,12 @@ public final class LoadRun {
                     matching += s < spec.design().r() ? 1 : 0;
                 }
             }
+            progress.printf("loadgen: %d subscriptions registered in %.1f s%n", selectors.size() / slice.count(),
+                    (System.nanoTime() - subscribing) / 1e9);
+            // Registering hundreds of selectors can outlast the time left before the start: a process that keeps
+            // time with nobody starts once its subscribers are in; slices keep their common schedule.
+            clock.schedule(slice.count() == 1 ? Math.max(startEpochNanos, Measurement.now() + 1_000_000_000L)
+                    : startEpochNanos);
             List<PublisherLoop> loops = startPublishers(client, clock, slice);
             Window window = followPhases(clock, target, slice, clientCores);
             for (PublisherLoop loop : loops) {

@@ -27,10 +27,12 @@ final class Measurement {
     }
 
 
-    final long start;
-    final long windowStart;
-    final long windowEnd;
-    final long end;
+    // Set once by schedule(), before any publisher starts; volatile for the consumer threads that read them.
+    volatile long start;
+    volatile long windowStart;
+    volatile long windowEnd;
+    volatile long end;
+    private final LoadSpec spec;
     final LongAdder sent = new LongAdder();
     final LongAdder sentInWindow = new LongAdder();
     final LongAdder received = new LongAdder();
@@ -40,11 +42,17 @@ final class Measurement {
     private final Recorder latency = new Recorder(60_000_000_000L, 3);
     private final Histogram total = new Histogram(60_000_000_000L, 3);
 
-    Measurement(LoadSpec spec, long start) {
-        this.start = start;
-        this.windowStart = start + spec.warmup().toNanos();
-        this.windowEnd = windowStart + spec.measure().toNanos();
-        this.end = windowEnd + spec.cooldown().toNanos();
+    Measurement(LoadSpec spec) {
+        this.spec = spec;
+    }
+
+    /** Fixes the phases: the warm-up starts at {@code startNanos} (wall clock). */
+    Measurement schedule(long startNanos) {
+        windowStart = startNanos + spec.warmup().toNanos();
+        windowEnd = windowStart + spec.measure().toNanos();
+        end = windowEnd + spec.cooldown().toNanos();
+        start = startNanos;
+        return this;
     }
 
     boolean inWindow(long stampNanos) {

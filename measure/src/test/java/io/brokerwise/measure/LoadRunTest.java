@@ -90,10 +90,6 @@ class LoadRunTest {
                 load(LoadSpec.Mode.rate).poissonAt(50)), 2, 9404);
         assertEquals(plan, BenchmarkPlan.fromJson(plan.toJson()));
         assertEquals(1_000 + 1_700 + BenchmarkPlan.SETTLE_MILLIS, plan.startOf(1), "after the first point settled");
-        assertEquals(plan, plan.startingLateAt(5_000, 1_000), "two clients keep their common schedule");
-        BenchmarkPlan alone = new BenchmarkPlan(1_000, plan.points(), 1, 9404);
-        assertEquals(6_000, alone.startingLateAt(5_000, 1_000).startEpochMillis(), "a late lone client starts anew");
-        assertEquals(alone, alone.startingLateAt(500, 1_000), "one on time keeps it");
         LoadResult result = new LoadRun(load(LoadSpec.Mode.saturate), System.err).measure(target, 2);
         String log = "progress\n" + new SliceReport(1, List.of(result)).line() + "\n";
         SliceReport read = SliceReport.find(log).orElseThrow();

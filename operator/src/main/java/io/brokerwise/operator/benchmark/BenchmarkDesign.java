@@ -37,8 +37,8 @@ public record BenchmarkDesign(BenchmarkPlan plan, Layout layout, List<Prediction
     /** Subscribers one benchmark may open: beyond this, measure a scaled-down workload (spec.workload). */
     static final int MAX_FILTERS = 2_000;
     /**
-     * Time for the client pods to start before the first point. Several pods share one schedule and must all
-     * be up; a single pod that starts late moves the schedule itself.
+     * Time for the client pods to start and register their subscriptions before the first point. Several pods
+     * share one schedule and must all be ready by then; a single pod starts each point once it is ready.
      */
     static final Duration START_DELAY = Duration.ofSeconds(30);
     static final Duration SINGLE_CLIENT_START_DELAY = Duration.ofSeconds(5);
