@@ -10,8 +10,11 @@ public class ObjectivesSpec {
     @Default("0.9")
     @Min(value = 0, inclusive = false)
     @Max(value = 1, inclusive = false)
-    @JsonPropertyDescription("Highest utilization any broker may reach, in (0, 1).")
+    @JsonPropertyDescription("Highest utilization (fraction of busy time) any broker may reach, in (0, 1). Default: 0.9.")
     public Double maxUtilization;
 
+    @JsonPropertyDescription("The waiting-time quantile reported, and an optional bound on it. Default: the 0.99 "
+            + "quantile, no bound.")
+    @Default("{}")
     public WaitingTimeSpec waitingTime = new WaitingTimeSpec();
 }
