@@ -35,11 +35,7 @@ class TopologyDefaultsTest {
                 kind: PubSubTopology
                 metadata: {name: %s, namespace: %s}
                 spec:
-                  workload:
-                    publishers: 10
-                    messageRatePerPublisher: 100
-                    subscribers: 100
-                    replicationGrade: {mean: 2}
+                  workload: {publishers: 10, messageRatePerPublisher: 100, subscribers: 100, replicationGrade: {mean: 2}}
                 %s
                 """.formatted(name, ns, extra);
     }
