@@ -27,7 +27,8 @@ public class PubSubTopologySpec {
     public ObjectivesSpec objectives = new ObjectivesSpec();
 
     @JsonPropertyDescription("Which layouts the planner may use. Default: every k x l layout (mode Auto).")
-    @Default("{}")
+    // not {}: the API server checks a default against the CEL rules as written, before nested defaults
+    @Default("{\"mode\": \"Auto\"}")
     public TopologySpec topology = new TopologySpec();
 
     @JsonPropertyDescription("Where brokers may run and how many there may be. Default: nodes labelled and tainted "
