@@ -9,8 +9,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
 
 @Command(name = "profiles", mixinStandardHelpOptions = true,
-        description = "Lists the built-in broker profiles: the dissertation's fitted parameters (tables 4.1 to 4.6).",
-        footer = {"", "A family name (e.g. henjes-activemq) picks the variant for the workload's filter kind.", "",
+        description = "Lists the built-in broker profiles: the parameters Henjes fitted (Performance Evaluation of "
+                + "Publish/Subscribe Middleware Architectures, tables 4.1 to 4.6) and the Artemis 2.56 calibrations "
+                + "of profiles/.",
+        footer = {"", "A family name (e.g. henjes-activemq) picks the variant for the workload's filter kind.",
+                "A topology without spec.profileRef plans with artemis-2.56-halfcore-nonpersistent",
+                "(artemis-2.56-halfcore-persistent for deliveryMode Persistent).", "",
                 "Example:", "  brokerwise profiles"})
 final class ProfilesCommand implements Callable<Integer> {
 

@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "sweep", mixinStandardHelpOptions = true,
-        description = "Capacity of PSR, SSR (as MODEL.md sec. 6 and as eq. 5.49) and the best grid as the number of "
+        description = "Capacity of PSR, SSR (as docs/models.md sec. 7 and as Henjes eq. 5.49) and the best grid as the number of "
                 + "subscribers or publishers grows: the dissertation's figure 5.15, and beyond it. Or the plan as the "
                 + "message size grows: its brokers, its layout and what binds it. Writes CSV and SVG.",
         footer = {"", "The workload of the manifest is the base; the swept value replaces its publishers,",

@@ -24,7 +24,8 @@ final class TopologyInput {
     List<Path> files;
 
     @Option(names = "--profile", paramLabel = "NAME",
-            description = "Plan with this profile instead of spec.profileRef: a BrokerProfile from -f or a built-in "
+            description = "Plan with this profile instead of spec.profileRef (or the default, "
+                    + "artemis-2.56-halfcore-nonpersistent): a BrokerProfile from -f or a built-in "
                     + "(see 'brokerwise profiles').")
     String profileName;
 
@@ -71,9 +72,8 @@ final class TopologyInput {
 
     private BrokerProfile profile(ManifestReader reader, PubSubTopology topology) {
         var spec = topology.getSpec();
-        String name = profileName != null ? profileName : spec.profileRef == null ? null : spec.profileRef.name;
-        return ProfileResolver.resolve(name, ProfileResolver.filterKind(spec),
-                reader.all(io.brokerwise.api.v1alpha1.BrokerProfile.class),
-                profileName != null ? "--profile" : "spec.profileRef.name");
+        var resources = reader.all(io.brokerwise.api.v1alpha1.BrokerProfile.class);
+        return profileName == null ? ProfileResolver.forTopology(spec, resources)
+                : ProfileResolver.resolve(profileName, ProfileResolver.filterKind(spec), resources, "--profile");
     }
 }

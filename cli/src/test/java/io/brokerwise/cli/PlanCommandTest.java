@@ -51,7 +51,7 @@ class PlanCommandTest {
 
     @Test
     void fixedModeEvaluatesExactlyThatLayout() throws IOException {
-        Path file = write(VALID.replace("  profileRef:", "  topology: {mode: Grid, publisherGroups: 3, subscriberGroups: 2}\n  profileRef:"));
+        Path file = write(VALID.replace("  workload:", "  topology: {mode: Grid, publisherGroups: 3, subscriberGroups: 2}\n  workload:"));
         JsonNode plan = new ObjectMapper().readTree(CliRun.of("plan", "-f", file.toString(), "-o", "json").out()).path("plan");
         assertEquals("Grid", plan.path("topology").asText());
         assertEquals(3, plan.path("publisherGroups").asInt());
@@ -90,16 +90,16 @@ class PlanCommandTest {
     @CsvSource(delimiter = '|', value = {
         "missing field            | 'subscribers: 400'                | ''                                 | spec.workload.subscribers: required",
         "negative rate            | 'messageRatePerPublisher: 20'     | 'messageRatePerPublisher: -5'      | spec.workload.messageRatePerPublisher: must be greater than 0",
-        "utilization above 1      | '  profileRef:'                   | '  objectives: {maxUtilization: 1.2}\n  profileRef:' | spec.objectives.maxUtilization: must be less than 1",
-        "utilization zero         | '  profileRef:'                   | '  objectives: {maxUtilization: 0}\n  profileRef:'   | spec.objectives.maxUtilization: must be greater than 0",
-        "unknown profile          | 'henjes-activemq'                 | 'no-such-broker'                   | spec.profileRef.name: no BrokerProfile named 'no-such-broker'",
+        "utilization above 1      | '  workload:'                     | '  objectives: {maxUtilization: 1.2}\n  workload:' | spec.objectives.maxUtilization: must be less than 1",
+        "utilization zero         | '  workload:'                     | '  objectives: {maxUtilization: 0}\n  workload:'   | spec.objectives.maxUtilization: must be greater than 0",
+        "unknown profile          | '{mean: 4}'                       | '{mean: 4}\n  profileRef: {name: no-such-broker}' | spec.profileRef.name: no BrokerProfile named 'no-such-broker'",
         "unknown field            | 'publishers: 100'                 | 'publisher: 100'                   | spec.workload.publisher: unknown field",
         "not a number             | 'publishers: 100'                 | 'publishers: many'                 | spec.workload.publishers: 'many' is not a whole number",
         "bad enum                 | 'replicationGrade: {mean: 4}'     | 'replicationGrade: {mean: 4, distribution: Poisson}' | 'Poisson' is not one of Deterministic, ScaledBernoulli, Binomial",
         "mean above m x filters   | 'replicationGrade: {mean: 4}'     | 'replicationGrade: {mean: 900}'    | spec.workload: replicationGrade.mean: at most subscribers x filtersPerSubscriber = 800",
-        "groups in Auto mode      | '  profileRef:'                   | '  topology: {mode: Auto, publisherGroups: 2}\n  profileRef:' | spec.topology: mode Auto takes no group counts",
-        "Grid without groups      | '  profileRef:'                   | '  topology: {mode: Grid}\n  profileRef:' | spec.topology: mode Grid needs publisherGroups and subscriberGroups",
-        "bad duration             | '  profileRef:'                   | '  objectives: {waitingTime: {max: 5 minutes}}\n  profileRef:' | spec.objectives.waitingTime.max: '5 minutes' does not match",
+        "groups in Auto mode      | '  workload:'                     | '  topology: {mode: Auto, publisherGroups: 2}\n  workload:' | spec.topology: mode Auto takes no group counts",
+        "Grid without groups      | '  workload:'                     | '  topology: {mode: Grid}\n  workload:' | spec.topology: mode Grid needs publisherGroups and subscriberGroups",
+        "bad duration             | '  workload:'                     | '  objectives: {waitingTime: {max: 5 minutes}}\n  workload:' | spec.objectives.waitingTime.max: '5 minutes' does not match",
         "wrong apiVersion         | 'brokerwise.io/v1alpha1'          | 'brokerwise.io/v2'                 | apiVersion: PubSubTopology needs 'brokerwise.io/v1alpha1'",
         "not YAML                 | 'namespace: default}'             | 'namespace: default'               | not valid YAML",
     })

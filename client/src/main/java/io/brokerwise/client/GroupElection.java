@@ -3,7 +3,7 @@ package io.brokerwise.client;
 import java.util.Arrays;
 
 /**
- * Places clients of one kind (publishers or subscribers) on groups evenly, by seed 003's ElectQueue: a new
+ * Places clients of one kind (publishers or subscribers) on groups evenly, by ElectQueue (Taton et al., Improving the performances of JMS-based applications, sec. 5.2): a new
  * client joins the group farthest below its fair share, i.e. with the fewest clients (the gap 1/k - x_i is
  * largest where the share x_i is smallest). Counts are this process's clients, so processes that cannot
  * see each other break ties differently: ties go to the first group at or after {@code offset} (e.g. a pod's

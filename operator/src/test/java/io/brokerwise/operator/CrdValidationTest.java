@@ -42,6 +42,13 @@ class CrdValidationTest {
         assertEquals("NonPersistent", workload.get("deliveryMode"));
         assertEquals("Binomial", ((java.util.Map<?, ?>) workload.get("replicationGrade")).get("distribution"));
         assertEquals("Automatic", spec.get("approval"));
+        // a manifest with only the workload lands on the dedicated nodes, labelled and tainted for brokers
+        var placement = (java.util.Map<?, ?>) spec.get("placement");
+        assertEquals(java.util.Map.of("brokerwise.io/broker-node", "true"), placement.get("nodeSelector"));
+        assertEquals(java.util.List.of(java.util.Map.of("key", "brokerwise.io/broker-node", "operator", "Exists",
+                "effect", "NoSchedule")), placement.get("tolerations"));
+        assertEquals("500m", ((java.util.Map<?, ?>) spec.get("broker")).get("cpu"));
+        assertEquals(0.9, ((java.util.Map<?, ?>) spec.get("objectives")).get("maxUtilization"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -49,13 +56,13 @@ class CrdValidationTest {
         "negative publishers     | 'publishers: 100'              | 'publishers: -3'                   | spec.workload.publishers",
         "zero rate               | 'messageRatePerPublisher: 20'  | 'messageRatePerPublisher: 0'       | spec.workload.messageRatePerPublisher",
         "missing subscribers     | 'subscribers: 400'             | ''                                 | spec.workload.subscribers: Required value",
-        "utilization above 1     | '  profileRef:'                | '  objectives: {maxUtilization: 1.5}\\n  profileRef:' | spec.objectives.maxUtilization",
+        "utilization above 1     | '  workload:'                  | '  objectives: {maxUtilization: 1.5}\\n  workload:' | spec.objectives.maxUtilization",
         "unknown distribution    | 'replicationGrade: {mean: 4}'  | 'replicationGrade: {mean: 4, distribution: Poisson}' | spec.workload.replicationGrade.distribution: Unsupported value",
-        "bad duration            | '  profileRef:'                | '  objectives: {waitingTime: {max: 5min}}\\n  profileRef:' | spec.objectives.waitingTime.max",
-        "groups in Auto mode     | '  profileRef:'                | '  topology: {mode: Auto, publisherGroups: 2}\\n  profileRef:' | publisherGroups and subscriberGroups need mode PSR, SSR or Grid",
-        "Grid without groups     | '  profileRef:'                | '  topology: {mode: Grid}\\n  profileRef:' | mode Grid needs publisherGroups and subscriberGroups",
+        "bad duration            | '  workload:'                  | '  objectives: {waitingTime: {max: 5min}}\\n  workload:' | spec.objectives.waitingTime.max",
+        "groups in Auto mode     | '  workload:'                  | '  topology: {mode: Auto, publisherGroups: 2}\\n  workload:' | publisherGroups and subscriberGroups need mode PSR, SSR or Grid",
+        "Grid without groups     | '  workload:'                  | '  topology: {mode: Grid}\\n  workload:' | mode Grid needs publisherGroups and subscriberGroups",
         "E[R] above m x filters  | 'replicationGrade: {mean: 4}'  | 'replicationGrade: {mean: 900}'    | replicationGrade.mean cannot exceed subscribers times filtersPerSubscriber",
-        "zero brokers per node   | '  profileRef:'                | '  placement: {brokersPerNode: 0}\\n  profileRef:' | spec.placement.brokersPerNode",
+        "zero brokers per node   | '  workload:'                  | '  placement: {brokersPerNode: 0}\\n  workload:' | spec.placement.brokersPerNode",
     })
     void badManifestIsRejectedNamingTheField(String what, String from, String to, String message, KubernetesClient client) {
         var bad = parse(VALID.replace(from, to.replace("\\n", "\n")));

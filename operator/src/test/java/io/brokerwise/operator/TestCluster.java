@@ -50,8 +50,15 @@ final class TestCluster {
      * that taint itself once the node reports Ready, as the controller would.
      */
     Node node(String name, String pool) {
+        return node(name, Map.of("pool", pool));
+    }
+
+    /** A Ready node with these labels (and its hostname label), tainted for brokers. */
+    Node node(String name, Map<String, String> labels) {
+        Map<String, String> all = new java.util.HashMap<>(labels);
+        all.put("kubernetes.io/hostname", name);
         Node node = client.nodes().resource(new NodeBuilder().withNewMetadata().withName(name)
-                .withLabels(Map.of("pool", pool, "kubernetes.io/hostname", name)).endMetadata()
+                .withLabels(all).endMetadata()
                 .withNewSpec().addNewTaint().withKey("brokerwise.io/broker-node").withValue("true").withEffect("NoSchedule")
                 .endTaint().endSpec().build()).create();
         node.setStatus(new io.fabric8.kubernetes.api.model.NodeStatusBuilder().withConditions(new NodeConditionBuilder()

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * Which broker serves which cell of a k x l layout: publisher group {@code row} sends every message to
  * the l brokers of its row, subscriber group {@code column} registers its selector at the k brokers of
- * its column. Brokers are stored row-major, so cell (row, column) is broker number
+ * its column (docs/models.md sec. 6). Brokers are stored row-major, so cell (row, column) is broker number
  * {@code row * l + column}, the same ordinal the operator's StatefulSet gives its pods.
  *
  * The layout is two plain counts, not the model's {@code Layout}, so that applications read the map without

@@ -62,6 +62,17 @@ public final class ProfileResolver {
                 .orElseThrow(() -> unknown(name, field));
     }
 
+    /**
+     * The profile a topology plans with: its {@code profileRef}, else the built-in default for its delivery
+     * mode ({@link io.brokerwise.api.v1alpha1.PubSubTopologySpec#profileName()}).
+     *
+     * @param resources the BrokerProfile resources the topology may see
+     */
+    public static BrokerProfile forTopology(io.brokerwise.api.v1alpha1.PubSubTopologySpec spec,
+                                            Collection<io.brokerwise.api.v1alpha1.BrokerProfile> resources) {
+        return resolve(spec.profileName(), filterKind(spec), resources, "spec.profileRef.name");
+    }
+
     /** The filter kind a spec declares, if it gets that far; it picks a built-in family's variant. */
     public static FilterSpec.Kind filterKind(io.brokerwise.api.v1alpha1.PubSubTopologySpec spec) {
         return spec.workload == null || spec.workload.filter == null ? null : spec.workload.filter.kind;

@@ -20,6 +20,7 @@ import java.util.Locale;
 public final class SpecValidator {
 
     private static final String SCHEMA_PACKAGE = "io.brokerwise.api.v1alpha1";
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     private SpecValidator() {
     }
@@ -38,7 +39,7 @@ public final class SpecValidator {
             String fieldPath = path + "." + field.getName();
             Object value = read(field, node);
             if (value == null && field.isAnnotationPresent(Default.class)) {
-                value = parse(field.getType(), field.getAnnotation(Default.class).value());
+                value = parse(field, field.getAnnotation(Default.class).value());
                 write(field, node, value);
             }
             if (value == null) {
@@ -74,7 +75,17 @@ public final class SpecValidator {
         }
     }
 
-    private static Object parse(Class<?> type, String text) {
+    private static Object parse(Field field, String text) {
+        Class<?> type = field.getType();
+        if (java.util.Collection.class.isAssignableFrom(type) || java.util.Map.class.isAssignableFrom(type)
+                || type.getName().startsWith(SCHEMA_PACKAGE) && !type.isEnum()) {
+            // lists, maps and objects default to JSON, as the CRD writes them
+            try {
+                return JSON.readValue(text, JSON.getTypeFactory().constructType(field.getGenericType()));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalStateException(field + ": @Default is not JSON: " + text, e);
+            }
+        }
         if (type == Integer.class) {
             return Integer.valueOf(text);
         }

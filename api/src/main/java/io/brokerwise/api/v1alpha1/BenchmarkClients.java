@@ -2,6 +2,7 @@ package io.brokerwise.api.v1alpha1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.crd.generator.annotation.SchemaFrom;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
@@ -31,6 +32,7 @@ public class BenchmarkClients {
             + "labelled brokerwise.io/broker-node.")
     public Map<String, String> nodeSelector;
 
+    @SchemaFrom(type = TolerationSchema[].class)
     @JsonPropertyDescription("Taints the client pods tolerate. Default: none.")
     public List<Toleration> tolerations;
 

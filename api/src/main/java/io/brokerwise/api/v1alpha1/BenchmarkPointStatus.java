@@ -53,10 +53,15 @@ public class BenchmarkPointStatus {
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public static class Latency {
+        @JsonPropertyDescription("Median, seconds.")
         public Double p50;
+        @JsonPropertyDescription("90th percentile, seconds.")
         public Double p90;
+        @JsonPropertyDescription("99th percentile, seconds.")
         public Double p99;
+        @JsonPropertyDescription("99.9th percentile, seconds.")
         public Double p999;
+        @JsonPropertyDescription("Largest, seconds.")
         public Double max;
     }
 

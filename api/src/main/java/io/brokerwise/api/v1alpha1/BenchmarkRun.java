@@ -1,5 +1,6 @@
 package io.brokerwise.api.v1alpha1;
 
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
 import io.fabric8.kubernetes.api.model.Namespaced;
 import io.fabric8.kubernetes.client.CustomResource;
@@ -23,4 +24,16 @@ import io.fabric8.kubernetes.model.annotation.Version;
 @AdditionalPrinterColumn(name = "Verdict", jsonPath = ".status.verdict")
 @AdditionalPrinterColumn(name = "Age", jsonPath = ".metadata.creationTimestamp", type = AdditionalPrinterColumn.Type.DATE)
 public class BenchmarkRun extends CustomResource<BenchmarkRunSpec, BenchmarkRunStatus> implements Namespaced {
+
+    @Override
+    @JsonPropertyDescription("What to measure: the topology, the mode, the phases, the load points and the clients.")
+    public BenchmarkRunSpec getSpec() {
+        return super.getSpec();
+    }
+
+    @Override
+    @JsonPropertyDescription("Where the run stands, and each measured figure beside the model's prediction.")
+    public BenchmarkRunStatus getStatus() {
+        return super.getStatus();
+    }
 }

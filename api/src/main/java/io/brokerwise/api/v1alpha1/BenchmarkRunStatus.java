@@ -2,6 +2,7 @@ package io.brokerwise.api.v1alpha1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.crd.generator.annotation.SchemaFrom;
 import io.fabric8.kubernetes.api.model.Condition;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +11,7 @@ import java.util.List;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class BenchmarkRunStatus {
 
+    @JsonPropertyDescription("The metadata.generation this status answers.")
     public Long observedGeneration;
 
     @JsonPropertyDescription("Pending (waiting for its topology or another run), Running, Succeeded or Failed.")
@@ -42,6 +44,9 @@ public class BenchmarkRunStatus {
     @JsonPropertyDescription("One entry per measured load point.")
     public List<BenchmarkPointStatus> points;
 
+    @SchemaFrom(type = ConditionSchema[].class)
+    @JsonPropertyDescription("Succeeded: Unknown while the run waits or measures (the reason says which), True once "
+            + "measured, False with the reason it failed.")
     public List<Condition> conditions = new ArrayList<>();
 
     public enum Phase { Pending, Running, Succeeded, Failed }

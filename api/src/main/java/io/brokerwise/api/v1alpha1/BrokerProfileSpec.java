@@ -10,10 +10,12 @@ import io.fabric8.generator.annotation.Required;
 public class BrokerProfileSpec {
 
     @Default("Linear")
-    @JsonPropertyDescription("Linear (eq. 4.9), FilterSharing (4.10), SuperLinear (4.11) or FilterLength (4.12).")
+    @JsonPropertyDescription("Service-time model (docs/models.md): Linear (Henjes eq. 4.9), FilterSharing (4.10), "
+            + "SuperLinear (4.11) or FilterLength (4.12). Default: Linear.")
     public Model model;
 
     @Required
+    @JsonPropertyDescription("The model's fitted times, in seconds, and an optional rate ceiling.")
     public Parameters parameters;
 
     public enum Model { Linear, FilterSharing, SuperLinear, FilterLength }
@@ -22,25 +24,27 @@ public class BrokerProfileSpec {
     public static class Parameters {
         @Required
         @Min(0)
-        @JsonPropertyDescription("t_rcv: seconds to receive a message.")
+        @JsonPropertyDescription("t_rcv: seconds to receive one message.")
         public Double receiveSeconds;
 
         @Required
         @Min(0)
-        @JsonPropertyDescription("t_fltr: seconds to evaluate one filter (one component for FilterLength).")
+        @JsonPropertyDescription("t_fltr: seconds to evaluate one filter (one term for FilterLength; for FilterSharing, "
+                + "every filter).")
         public Double filterSeconds;
 
         @Required
         @Min(0)
-        @JsonPropertyDescription("t_tx: seconds to dispatch one copy.")
+        @JsonPropertyDescription("t_tx: seconds to dispatch one copy of a message.")
         public Double dispatchSeconds;
 
         @Min(0)
-        @JsonPropertyDescription("t_fltr_diff: extra seconds per distinct filter (FilterSharing only).")
+        @JsonPropertyDescription("t_fltr_diff: extra seconds per distinct filter (FilterSharing only). Default: unset.")
         public Double distinctFilterSeconds;
 
         @Min(value = 0, inclusive = false)
-        @JsonPropertyDescription("Ceiling on received plus dispatched msgs/s, if the broker has one.")
+        @JsonPropertyDescription("Ceiling on received plus dispatched messages per second (msgs/s), if the broker has "
+                + "one. Default: unset, no ceiling.")
         public Double maxOverallRate;
 
         @Min(0)

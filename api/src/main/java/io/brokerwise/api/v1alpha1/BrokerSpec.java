@@ -1,20 +1,26 @@
 package io.brokerwise.api.v1alpha1;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Min;
 
 public class BrokerSpec {
 
-    @JsonPropertyDescription("Broker image; the operator's default when unset.")
+    @JsonPropertyDescription("Broker container image. Default: the operator's (the chart's brokerImage value).")
     public String image;
 
-    @JsonPropertyDescription("CPU per broker (requests = limits), e.g. 2.")
+    @Default("500m")
+    @JsonPropertyDescription("CPU per broker, a Kubernetes quantity (cores: 500m, 2); requests equal limits. Plan "
+            + "with a profile calibrated at this size. Default: 500m, the size of the default profile.")
     public String cpu;
 
-    @JsonPropertyDescription("Memory per broker (requests = limits), e.g. 2Gi.")
+    @Default("1Gi")
+    @JsonPropertyDescription("Memory per broker, a Kubernetes quantity (bytes: 384Mi, 2Gi); requests equal limits. "
+            + "Default: 1Gi.")
     public String memory;
 
     @Min(2)
-    @JsonPropertyDescription("Connections a broker accepts; the planner keeps publishers plus subscribers per broker below it.")
+    @JsonPropertyDescription("Connections a broker accepts (publishers plus subscribers); the planner keeps every "
+            + "broker under it. At least 2; unset means no limit.")
     public Long maxConnections;
 }

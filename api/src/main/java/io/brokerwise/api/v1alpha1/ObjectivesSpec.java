@@ -10,7 +10,7 @@ public class ObjectivesSpec {
     @Default("0.9")
     @Min(value = 0, inclusive = false)
     @Max(value = 1, inclusive = false)
-    @JsonPropertyDescription("Highest utilization any broker may reach, in (0, 1).")
+    @JsonPropertyDescription("Highest utilization (fraction of busy time) any broker may reach, in (0, 1). Default: 0.9.")
     public Double maxUtilization;
 
     @Default("0.9")
@@ -20,5 +20,8 @@ public class ObjectivesSpec {
             + "may use in either direction, in (0, 1]. Default 0.9.")
     public Double maxNetworkUtilization;
 
+    @JsonPropertyDescription("The waiting-time quantile reported, and an optional bound on it. Default: the 0.99 "
+            + "quantile, no bound.")
+    @Default("{}")
     public WaitingTimeSpec waitingTime = new WaitingTimeSpec();
 }

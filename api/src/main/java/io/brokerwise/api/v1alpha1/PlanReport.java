@@ -11,7 +11,11 @@ import java.util.List;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class PlanReport {
+    @JsonPropertyDescription("The layout chosen: the feasible one with the fewest brokers; when nothing is feasible, "
+            + "the closest layout (feasible false). Also set when no node matches the placement: then it is the "
+            + "plan the workload would need, not deployed.")
     public PlanStatus plan;
+    @JsonPropertyDescription("Every other layout weighed, each with why it lost.")
     public List<PlanStatus> alternatives;
     @JsonPropertyDescription("The constraint that binds (MaxBrokers, ConnectionsPerBroker, Utilization, Network, "
             + "WaitingTime): when nothing is feasible, the one the closest layout breaks; else the one that rules out "
@@ -19,13 +23,18 @@ public class PlanReport {
     public String binding;
     @JsonPropertyDescription("When only the broker limit binds: how many brokers the workload needs.")
     public Long brokersNeeded;
+    @JsonPropertyDescription("The broker profile every predicted number comes from.")
     public ProfileUsed profile;
+    @JsonPropertyDescription("Assumptions and caveats of this plan, citing docs/models.md.")
     public List<String> notes;
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public static class ProfileUsed {
+        @JsonPropertyDescription("Name of the BrokerProfile or built-in profile.")
         public String name;
+        @JsonPropertyDescription("Service-time model: Linear, FilterSharing, SuperLinear or FilterLength.")
         public String model;
+        @JsonPropertyDescription("Where its parameters came from: a table of a paper, a calibration run, a user.")
         public String source;
     }
 }

@@ -9,22 +9,33 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class PlanStatus {
-    @JsonPropertyDescription("PSR, SSR or Grid.")
+    @JsonPropertyDescription("PSR (one subscriber group), SSR (one publisher group) or Grid.")
     public String topology;
+    @JsonPropertyDescription("k: publisher groups, one row of brokers each.")
     public Integer publisherGroups;
+    @JsonPropertyDescription("l: subscriber groups, one column of brokers each.")
     public Integer subscriberGroups;
+    @JsonPropertyDescription("Brokers of the layout, k times l.")
     public Long brokers;
-    @JsonPropertyDescription("Messages per second all publishers send.")
+    @JsonPropertyDescription("Messages per second all publishers send (msgs/s).")
     public Double offeredLoad;
-    @JsonPropertyDescription("Offered load at which the most loaded broker reaches the utilization cap.")
+    @JsonPropertyDescription("Offered load (msgs/s) at which the most loaded broker reaches the utilization cap.")
     public Double capacity;
-    @JsonPropertyDescription("Utilization of the most loaded broker at the offered load.")
+    @JsonPropertyDescription("Utilization of the most loaded broker at the offered load (a fraction, 0.1% steps).")
     public Double utilization;
+    @JsonPropertyDescription("Service time of one message at the most loaded broker.")
     public ServiceTimeStatus serviceTime;
+    @JsonPropertyDescription("Waiting time before service at the most loaded broker (M/GI/1); absent when it is "
+            + "overloaded.")
     public WaitingTimeStatus waitingTime;
+    @JsonPropertyDescription("Publishers the most loaded broker hears, ceil(n/k).")
     public Long publishersPerBroker;
+    @JsonPropertyDescription("Subscribers registered at the most loaded broker, ceil(m/l).")
     public Long subscribersPerBroker;
+    @JsonPropertyDescription("Filters installed at the most loaded broker: subscribersPerBroker times filters per "
+            + "subscriber.")
     public Double filtersPerBroker;
+    @JsonPropertyDescription("Client connections at the most loaded broker: publishers plus subscribers.")
     public Long connectionsPerBroker;
     @JsonPropertyDescription("Copies of a message on the network: one per broker of the publisher's row plus E[R].")
     public Double networkCopiesPerMessage;
@@ -33,13 +44,15 @@ public class PlanStatus {
     public Double networkUtilization;
     @JsonPropertyDescription("The most loaded broker's traffic and capacity, and each publisher's, in bits/s.")
     public NetworkStatus network;
+    @JsonPropertyDescription("Whether the layout meets every objective and limit.")
     public Boolean feasible;
     @JsonPropertyDescription("Why this layout was chosen, or why it lost.")
     public String reason;
 
     public static class ServiceTimeStatus {
+        @JsonPropertyDescription("Mean service time E[B] in seconds.")
         public Double mean;
-        @JsonPropertyDescription("Coefficient of variation of the service time.")
+        @JsonPropertyDescription("Coefficient of variation of the service time (standard deviation over mean).")
         public Double cv;
     }
 
@@ -56,9 +69,11 @@ public class PlanStatus {
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public static class WaitingTimeStatus {
+        @JsonPropertyDescription("Mean waiting time E[W] in seconds.")
         public Double mean;
-        @JsonPropertyDescription("The waiting-time quantile at the objective's level (Gamma-approximation).")
+        @JsonPropertyDescription("The waiting-time quantile at the objective's level in seconds (Gamma-approximation).")
         public Double quantile;
+        @JsonPropertyDescription("The level of that quantile, a probability (objectives.waitingTime.quantile).")
         public Double level;
     }
 }

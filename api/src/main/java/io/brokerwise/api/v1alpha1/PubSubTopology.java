@@ -1,5 +1,6 @@
 package io.brokerwise.api.v1alpha1;
 
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
 import io.fabric8.kubernetes.api.model.Namespaced;
 import io.fabric8.kubernetes.client.CustomResource;
@@ -19,4 +20,17 @@ import io.fabric8.kubernetes.model.annotation.Version;
 @AdditionalPrinterColumn(name = "Verified", jsonPath = ".status.conditions[?(@.type==\"Verified\")].status")
 @AdditionalPrinterColumn(name = "Age", jsonPath = ".metadata.creationTimestamp", type = AdditionalPrinterColumn.Type.DATE)
 public class PubSubTopology extends CustomResource<PubSubTopologySpec, PubSubTopologyStatus> implements Namespaced {
+
+    // overridden only to describe spec and status for kubectl explain
+    @Override
+    @JsonPropertyDescription("The workload to carry and how: objectives, layouts, placement, broker pods, approval. Only workload is required.")
+    public PubSubTopologySpec getSpec() {
+        return super.getSpec();
+    }
+
+    @Override
+    @JsonPropertyDescription("What the operator made of the spec: the plan and its alternatives, the profile used, the last verification, and the conditions Valid, Planned, Deployed, Ready and Verified.")
+    public PubSubTopologyStatus getStatus() {
+        return super.getStatus();
+    }
 }

@@ -6,32 +6,56 @@ import io.fabric8.generator.annotation.Required;
 
 public class PubSubTopologySpec {
 
+    /**
+     * The built-in profile a topology without {@code profileRef} plans with: Artemis 2.56 calibrated on
+     * brokers of half a core, in the variant for the workload's delivery mode (see {@code profiles/}).
+     */
+    public static final String DEFAULT_PROFILE_FAMILY = "artemis-2.56-halfcore";
+
     @Required
-    @JsonPropertyDescription("The publishers, subscribers and filters the brokers must carry.")
+    @JsonPropertyDescription("The publishers, subscribers and filters the brokers must carry. The only required field.")
     public WorkloadSpec workload;
 
-    @JsonPropertyDescription("The BrokerProfile whose fitted times the model uses; a built-in profile name such as "
-            + "henjes-activemq also works.")
+    @JsonPropertyDescription("The BrokerProfile (same namespace) whose fitted times the model uses, or a built-in "
+            + "profile by name ('brokerwise profiles' lists them, e.g. henjes-activemq). Default: the built-in "
+            + "artemis-2.56-halfcore-nonpersistent, or artemis-2.56-halfcore-persistent for Persistent delivery "
+            + "(Artemis 2.56 calibrated on brokers of 0.5 core, the default broker.cpu).")
     public ProfileRef profileRef;
 
     @JsonPropertyDescription("CPU and network utilization caps and the waiting-time bound every broker must meet.")
+    @Default("{}")
     public ObjectivesSpec objectives = new ObjectivesSpec();
 
-    @JsonPropertyDescription("Which layouts the planner may use.")
+    @JsonPropertyDescription("Which layouts the planner may use. Default: every k x l layout (mode Auto).")
+    // not {}: the API server checks a default against the CEL rules as written, before nested defaults
+    @Default("{\"mode\": \"Auto\"}")
     public TopologySpec topology = new TopologySpec();
 
-    @JsonPropertyDescription("Where brokers may run, how many there may be, and the network capacity of their nodes.")
+    @JsonPropertyDescription("Where brokers may run, how many there may be, and the network capacity of their "
+            + "nodes. Default: nodes labelled and tainted brokerwise.io/broker-node=true, one broker per node.")
+    @Default("{}")
     public PlacementSpec placement = new PlacementSpec();
 
-    @JsonPropertyDescription("Broker pods: image, resources, connection limit.")
+    @JsonPropertyDescription("Broker pods: image, CPU, memory, connection limit.")
+    @Default("{}")
     public BrokerSpec broker = new BrokerSpec();
 
     @JsonPropertyDescription("Measuring each deployed layout against its prediction.")
     public VerificationSpec verification = new VerificationSpec();
 
     @Default("Automatic")
-    @JsonPropertyDescription("Automatic applies a new plan at once; Manual holds it in status until approved.")
+    @JsonPropertyDescription("Automatic applies a new plan at once; Manual holds it in status until the topology is "
+            + "annotated brokerwise.io/approve=true. Default: Automatic.")
     public Approval approval;
 
     public enum Approval { Automatic, Manual }
+
+    /** The profile this spec plans with: its profileRef, else the default for its delivery mode. */
+    public String profileName() {
+        if (profileRef != null && profileRef.name != null) {
+            return profileRef.name;
+        }
+        boolean persistent = workload != null && workload.deliveryMode == WorkloadSpec.DeliveryMode.Persistent;
+        return DEFAULT_PROFILE_FAMILY + (persistent ? "-persistent" : "-nonpersistent");
+    }
 }

@@ -9,10 +9,13 @@ public class ReplicationGradeSpec {
 
     @Required
     @Min(0)
-    @JsonPropertyDescription("Mean number of filters a message matches, E[R].")
+    @JsonPropertyDescription("Mean number of filters a message matches, E[R] (copies a message is dispatched as); at "
+            + "most subscribers times filtersPerSubscriber.")
     public Double mean;
 
     @Default("Binomial")
+    @JsonPropertyDescription("Distribution of R: Deterministic (always the mean), ScaledBernoulli (all filters match "
+            + "or none) or Binomial (each filter matches independently). Default: Binomial.")
     public Distribution distribution;
 
     public enum Distribution { Deterministic, ScaledBernoulli, Binomial }

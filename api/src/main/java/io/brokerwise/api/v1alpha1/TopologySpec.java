@@ -16,15 +16,18 @@ import io.fabric8.generator.annotation.ValidationRule;
 public class TopologySpec {
 
     @Default("Auto")
-    @JsonPropertyDescription("Auto searches every k x l layout; PSR, SSR and Grid restrict the search.")
+    @JsonPropertyDescription("Auto searches every k x l layout; PSR (l = 1), SSR (k = 1) and Grid restrict the search. "
+            + "Default: Auto.")
     public Mode mode;
 
     @Min(1)
-    @JsonPropertyDescription("Fixed k: publisher groups, each sending to one row of brokers.")
+    @JsonPropertyDescription("Fixed k: publisher groups, each sending to one row of brokers. Unset: the planner "
+            + "chooses.")
     public Integer publisherGroups;
 
     @Min(1)
-    @JsonPropertyDescription("Fixed l: subscriber groups, each registering at one column of brokers.")
+    @JsonPropertyDescription("Fixed l: subscriber groups, each registering at one column of brokers. Unset: the "
+            + "planner chooses.")
     public Integer subscriberGroups;
 
     public enum Mode { Auto, PSR, SSR, Grid }

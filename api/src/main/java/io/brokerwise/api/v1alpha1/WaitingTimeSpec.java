@@ -11,10 +11,12 @@ public class WaitingTimeSpec {
     @Default("0.99")
     @Min(value = 0, inclusive = false)
     @Max(value = 1, inclusive = false)
-    @JsonPropertyDescription("The quantile that is bounded and reported, e.g. 0.9999.")
+    @JsonPropertyDescription("The quantile (a probability in (0, 1), e.g. 0.9999) that is bounded and reported. "
+            + "Default: 0.99.")
     public Double quantile;
 
     @Pattern(Durations.PATTERN)
-    @JsonPropertyDescription("Bound on that quantile of a message's wait before service, e.g. 5ms; unset means none.")
+    @JsonPropertyDescription("Bound on that quantile of a message's wait before service: a number and a unit, us, ms "
+            + "or s (e.g. 750us, 5ms, 0.2s). Default: unset, no bound.")
     public String max;
 }

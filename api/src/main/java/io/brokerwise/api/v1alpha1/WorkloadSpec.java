@@ -12,22 +12,29 @@ public class WorkloadSpec {
 
     @Required
     @Min(1)
+    @JsonPropertyDescription("Number of publishers (n), each sending to one topic at messageRatePerPublisher. At least 1.")
     public Long publishers;
 
     @Required
     @Min(value = 0, inclusive = false)
-    @JsonPropertyDescription("Messages per second each publisher sends.")
+    @JsonPropertyDescription("Messages per second each publisher sends (msgs/s, Poisson on average); the offered "
+            + "load is publishers times this.")
     public Double messageRatePerPublisher;
 
     @Required
     @Min(1)
+    @JsonPropertyDescription("Number of subscribers (m), each a non-durable subscription on the topic. At least 1.")
     public Long subscribers;
 
     @Default("1")
     @Min(0)
-    @JsonPropertyDescription("Filters (JMS selectors) per subscriber; 0 means every subscriber gets every message.")
+    @JsonPropertyDescription("Filters (JMS selectors) per subscriber (n_fltr); 0 means every subscriber gets every "
+            + "message. Default: 1.")
     public Integer filtersPerSubscriber;
 
+    @JsonPropertyDescription("The shape of every selector: what it tests and how many terms it has. Default: one "
+            + "application-property term.")
+    @Default("{}")
     public FilterSpec filter = new FilterSpec();
 
     @Required
@@ -41,6 +48,8 @@ public class WorkloadSpec {
     public Integer messageSizeBytes;
 
     @Default("NonPersistent")
+    @JsonPropertyDescription("NonPersistent (no journal) or Persistent (every message journaled before it is "
+            + "dispatched; picks the persistent variant of the default profile). Default: NonPersistent.")
     public DeliveryMode deliveryMode;
 
     public enum DeliveryMode { Persistent, NonPersistent }

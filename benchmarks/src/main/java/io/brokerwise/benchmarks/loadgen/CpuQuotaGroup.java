@@ -6,8 +6,8 @@ import java.nio.file.Path;
 
 /**
  * A cgroup v1 {@code cpu} group with a CFS quota: a broker process in it gets {@code cores} CPUs' worth of
- * time, the stand-in for a dedicated node on this 2-core machine (ENVIRONMENT.md: 25% measured at
- * 25,000/100,000). Named after the load generator's pid, so leftovers of a killed run can be told apart.
+ * time, the stand-in for a dedicated node on a 2-core machine (a process measured at 25% with
+ * 25,000/100,000 us). Named after the load generator's pid, so leftovers of a killed run can be told apart.
  */
 final class CpuQuotaGroup implements AutoCloseable {
 

@@ -6,9 +6,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The fitted parameters the dissertation reports for five servers (tables 4.1 to 4.6), so a user can
- * ask how a workload would do on, say, ActiveMQ as Henjes measured it. A family name such as
- * {@code henjes-activemq} resolves to the variant for the workload's filter kind.
+ * The fitted parameters Henjes reports for five servers (Performance Evaluation of Publish/Subscribe
+ * Middleware Architectures, 2010, tables 4.1 to 4.6), so a user can ask how a workload would do on, say,
+ * ActiveMQ as Henjes measured it, and the Artemis 2.56 profiles calibrated for Brokerwise (the manifests
+ * and raw points in {@code profiles/}). A family name such as {@code henjes-activemq} resolves to the
+ * variant for the workload's filter kind.
  */
 public final class BuiltInProfiles {
 
@@ -16,7 +18,10 @@ public final class BuiltInProfiles {
     public static final String APPLICATION_PROPERTY = "ApplicationProperty";
     public static final String CORRELATION_ID = "CorrelationId";
 
-    private static final String DISSERTATION = "Henjes 2010 (seed 000), ";
+    private static final String DISSERTATION = "Henjes, Performance Evaluation of Publish/Subscribe Middleware "
+            + "Architectures (2010), ";
+    private static final String CALIBRATED = "calibrated with brokerwise-bench calibrate (profiles/%s.yaml): "
+            + "Artemis 2.56.0, %s-core CFS quota, %s delivery, application-property filters";
     private static final Map<String, BrokerProfile> PROFILES = new LinkedHashMap<>();
 
     static {
@@ -33,6 +38,13 @@ public final class BuiltInProfiles {
                 new ProfileParameters(1.12e-4, 2.20e-6, 1.76e-6, 4.01e-5, Double.NaN), DISSERTATION + "table 4.4"));
         add(new BrokerProfile("henjes-websphere-application-property", new SuperLinearModel(),
                 ProfileParameters.of(7.03e-4, 1.02e-5, 0.0), DISSERTATION + "table 4.5"));
+        // the same numbers as the manifests in profiles/ (a test in api compares them)
+        artemis("artemis-2.56-halfcore-nonpersistent", 1.1605972653660286E-5, 2.1014461192788558E-7,
+                1.5908755594829388E-5, "0.5", "NonPersistent");
+        artemis("artemis-2.56-halfcore-persistent", 1.1119697771507175E-5, 1.4411548287365913E-7,
+                1.6063174897547307E-5, "0.5", "Persistent");
+        artemis("artemis-2.56-quartercore-nonpersistent", 2.351170360357068E-5, 3.682778184357744E-7,
+                3.21028406139177E-5, "0.25", "NonPersistent");
     }
 
     private BuiltInProfiles() {
@@ -69,6 +81,12 @@ public final class BuiltInProfiles {
                                  double dispatch, String table) {
         add(new BrokerProfile(name, model, ProfileParameters.of(receive, filter, dispatch).withMaxOverallRate(50_000),
                 DISSERTATION + table + ", ceiling sec. 4.4.2"));
+    }
+
+    private static void artemis(String name, double receive, double filter, double dispatch, String cores,
+                                String deliveryMode) {
+        add(new BrokerProfile(name, new LinearModel(), ProfileParameters.of(receive, filter, dispatch),
+                String.format(CALIBRATED, name, cores, deliveryMode)));
     }
 
     private static void add(BrokerProfile profile) {

@@ -1,7 +1,7 @@
 package io.brokerwise.model.topology;
 
 /**
- * k publisher groups times l subscriber groups, one broker per cell (MODEL.md sec. 3): a publisher
+ * k publisher groups times l subscriber groups, one broker per cell (docs/models.md sec. 6): a publisher
  * sends to the l brokers of its row, a subscriber registers at the k brokers of its column.
  */
 public record Layout(int publisherGroups, int subscriberGroups) {

@@ -3,7 +3,7 @@ package io.brokerwise.model.topology;
 import io.brokerwise.model.service.ServiceTime;
 
 /**
- * What a layout predicts for its most loaded broker and for the system (MODEL.md sec. 6). Waiting
+ * What a layout predicts for its most loaded broker and for the system (docs/models.md sec. 7). Waiting
  * times are infinite where the broker is overloaded. Network figures are bits/s: the broker's ingress
  * and egress, its share of the node's capacity per direction, and what each publisher sends (one copy
  * to each of the l brokers of its row). {@code violated} is null for a feasible layout.

@@ -7,7 +7,7 @@ import io.brokerwise.model.service.ServiceTime;
 import java.util.List;
 
 /**
- * Evaluates k x l layouts of one workload on one broker profile (MODEL.md sec. 6): the most loaded
+ * Evaluates k x l layouts of one workload on one broker profile (docs/models.md sec. 7): the most loaded
  * broker has ceil(n/k) publishers and ceil(m/l) subscribers; it is an M/GI/1 queue whose waiting time
  * comes from the Gamma-approximation. {@link #violation} is the planner's fast path: it stops at the
  * first broken constraint and never inverts a distribution.

@@ -101,7 +101,7 @@ public final class TopologyPlanner {
             notes.add("filter components (" + workload.filterComponents() + ") are not charged by model "
                     + profile.model().name() + " (" + profile.model().equation() + "); a FilterLength profile charges them");
         }
-        notes.add("per-broker dispatch is E[R] m_b/m copies under uniform interest (MODEL.md sec. 6); "
+        notes.add("per-broker dispatch is E[R] m_b/m copies under uniform interest (docs/models.md sec. 7); "
                 + "eq. 5.49 would keep E[R] per SSR broker");
         if (!profile.parameters().chargesSize()) {
             notes.add("message size (" + workload.messageSizeBytes() + " B) is not charged: profile " + profile.name()

@@ -66,7 +66,7 @@ public record Workload(long publishers, double ratePerPublisher, long subscriber
         return publishers * ratePerPublisher;
     }
 
-    /** p = E[R] / (m n_fltr): the probability that one filter matches a message (MODEL.md sec. 6). */
+    /** p = E[R] / (m n_fltr): the probability that one filter matches a message (docs/models.md sec. 7). */
     public double matchProbability() {
         return meanReplicationGrade / ((double) subscribers * filtersPerSubscriber);
     }

@@ -6,8 +6,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Regression tests against the dissertation (seed 000): table 4.7 from the fitted parameters of
- * tables 4.1 to 4.5, and the filter break-even of sec. 5.2.1.
+ * Regression tests against Henjes, Performance Evaluation of Publish/Subscribe Middleware Architectures
+ * (2010): table 4.7 from the fitted parameters of tables 4.1 to 4.5, and the filter break-even of sec. 5.2.1.
  */
 class DissertationTablesTest {
 

@@ -125,6 +125,8 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         }
         if (outcome instanceof TopologyPlanning.NoNodes none) {
             outcomes.set(Conditions.VALID, true, "Valid", "spec is valid");
+            // what the workload would need, so a user sees how many nodes to label before any exists
+            PlanReports.fill(outcomes.status, none.wouldNeed().plan(), none.wouldNeed().profile());
             outcomes.set(Conditions.PLANNED, false, "NoDedicatedNodes", none.message());
             return running;
         }

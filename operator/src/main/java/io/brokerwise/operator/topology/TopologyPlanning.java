@@ -21,8 +21,11 @@ public final class TopologyPlanning {
     public sealed interface Outcome permits Invalid, NoNodes, Planned {
     }
 
-    /** No Ready, schedulable node matches the placement: there is nowhere to put a broker. */
-    public record NoNodes(String message) implements Outcome {
+    /**
+     * No Ready, schedulable node matches the placement: there is nowhere to put a broker. {@code wouldNeed}
+     * is the plan within the spec's own broker limit, so status can show what the workload needs.
+     */
+    public record NoNodes(String message, Planned wouldNeed) implements Outcome {
     }
 
     /** The spec or its profile cannot be planned; {@code reason} is a condition reason. */
@@ -46,13 +49,11 @@ public final class TopologyPlanning {
             long nodeCount = DedicatedNodes.count(nodes, spec.placement);
             var profile = profile(topology, profiles);
             if (nodeCount == 0) {
-                return new NoNodes("no Ready, schedulable node matches spec.placement (nodeSelector "
-                        + spec.placement.nodeSelector + ", with the taints its tolerations allow)");
+                Planned wouldNeed = plan(validated, profile, 0);
+                return new NoNodes(noNodesMessage(spec.placement, wouldNeed), wouldNeed);
             }
             PlanningInput input = validated.withAvailableBrokers(DedicatedNodes.brokerLimit(nodes, spec.placement));
-            long started = System.nanoTime();
-            Plan plan = planner.plan(input.workload(), profile, input.objectives(), input.limits(), input.mode());
-            return new Planned(input, plan, profile, nodeCount, System.nanoTime() - started);
+            return plan(input, profile, nodeCount);
         } catch (ProfileNotFoundException e) {
             return new Invalid("ProfileNotFound", String.join("; ", e.problems()));
         } catch (ManifestException e) {
@@ -60,13 +61,31 @@ public final class TopologyPlanning {
         }
     }
 
+    private Planned plan(PlanningInput input, io.brokerwise.model.service.BrokerProfile profile, long nodeCount) {
+        long started = System.nanoTime();
+        Plan plan = planner.plan(input.workload(), profile, input.objectives(), input.limits(), input.mode());
+        return new Planned(input, plan, profile, nodeCount, System.nanoTime() - started);
+    }
+
+    private static String noNodesMessage(io.brokerwise.api.v1alpha1.PlacementSpec placement, Planned wouldNeed) {
+        String nodes = "no Ready, schedulable node matches spec.placement (nodeSelector " + placement.nodeSelector
+                + ", with the taints its tolerations allow)";
+        Plan plan = wouldNeed.plan();
+        if (!plan.feasible()) {
+            return nodes + "; even with nodes nothing is feasible: " + plan.bindingMessage();
+        }
+        var layout = plan.chosen().orElseThrow().layout();
+        long brokers = layout.brokers();
+        long needed = (brokers + placement.brokersPerNode - 1) / placement.brokersPerNode;
+        return nodes + "; status.plan needs " + brokers + " broker" + (brokers == 1 ? "" : "s") + " (" + layout
+                + ") on " + needed + " such node" + (needed == 1 ? "" : "s");
+    }
+
     /** Only the profiles of the topology's own namespace count. */
     public static io.brokerwise.model.service.BrokerProfile profile(PubSubTopology topology,
                                                                     Collection<BrokerProfile> profiles) {
-        var spec = topology.getSpec();
         var sameNamespace = profiles.stream()
                 .filter(p -> topology.getMetadata().getNamespace().equals(p.getMetadata().getNamespace())).toList();
-        return ProfileResolver.resolve(spec.profileRef == null ? null : spec.profileRef.name,
-                ProfileResolver.filterKind(spec), sameNamespace, "spec.profileRef.name");
+        return ProfileResolver.forTopology(topology.getSpec(), sameNamespace);
     }
 }

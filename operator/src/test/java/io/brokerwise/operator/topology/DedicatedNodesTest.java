@@ -2,6 +2,7 @@ package io.brokerwise.operator.topology;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.brokerwise.api.planning.SpecValidator;
 import io.brokerwise.api.v1alpha1.PlacementSpec;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
@@ -42,6 +43,20 @@ class DedicatedNodesTest {
                 node("a", true, false, "PreferNoSchedule")); // soft taint: still schedulable
         assertEquals(3, DedicatedNodes.count(nodes, placement(true)));
         assertEquals(6, DedicatedNodes.brokerLimit(nodes, placement(true)));
+    }
+
+    @Test
+    void theDefaultPlacementCountsTheNodesLabelledAndTaintedForBrokers() {
+        PlacementSpec defaults = new PlacementSpec();
+        assertEquals(List.of(), SpecValidator.validate(defaults, "spec.placement"));
+        Node labelled = new NodeBuilder(node("a", true, false, "NoSchedule")).editMetadata()
+                .addToLabels(PlacementSpec.BROKER_NODE_KEY, "true").endMetadata().build();
+        Node labelledWithAnotherValue = new NodeBuilder(labelled).editSpec().editFirstTaint().withValue("yes").endTaint()
+                .endSpec().build();
+        assertEquals(2, DedicatedNodes.count(List.of(labelled, labelledWithAnotherValue), defaults));
+        assertEquals(0, DedicatedNodes.count(List.of(node("a", true, false, "NoSchedule")), defaults), "unlabelled");
+        Node otherTaint = new NodeBuilder(labelled).editSpec().editFirstTaint().withKey("gpu").endTaint().endSpec().build();
+        assertEquals(0, DedicatedNodes.count(List.of(otherTaint), defaults), "a taint the default does not tolerate");
     }
 
     @Test

@@ -1,0 +1,92 @@
+package io.brokerwise.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What {@code kubectl explain} shows: every property of every CRD in crds/, under spec and status, has a
+ * description. Fails naming each property path that has none. Reads whatever CRDs crds/ holds.
+ */
+class CrdsAreDescribedTest {
+
+    static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    @Test
+    void everyPropertyOfEveryCrdHasADescription() throws IOException {
+        List<Path> crds = crds();
+        assertFalse(crds.isEmpty(), "no CRD in " + CrdsAreCurrentTest.CHECKED_IN);
+        List<String> undescribed = new ArrayList<>();
+        int properties = 0;
+        for (Path crd : crds) {
+            JsonNode root = YAML.readTree(crd.toFile());
+            String kind = root.path("spec").path("names").path("kind").asText();
+            for (JsonNode version : root.path("spec").path("versions")) {
+                JsonNode schema = version.path("schema").path("openAPIV3Schema").path("properties");
+                for (String top : List.of("spec", "status")) {
+                    if (schema.has(top)) {
+                        properties += walk(kind + " " + version.path("name").asText() + ": ." + top, schema.get(top),
+                                undescribed);
+                    }
+                }
+            }
+        }
+        assertTrue(properties > 0, "no property found under spec or status in " + crds);
+        assertEquals(List.of(), undescribed, undescribed.size() + " of " + properties + " properties have no "
+                + "description (add @JsonPropertyDescription with unit and default, then regenerate crds/)");
+    }
+
+    @Test
+    void aMissingDescriptionIsNamedByItsPath() throws IOException {
+        JsonNode schema = YAML.readTree("""
+                description: the spec
+                properties:
+                  placement:
+                    description: where
+                    properties:
+                      tolerations:
+                        type: array
+                        items:
+                          properties:
+                            key: {type: string}
+                            value: {type: string, description: a value}
+                """);
+        List<String> undescribed = new ArrayList<>();
+        assertEquals(5, walk("T v1: .spec", schema, undescribed));
+        assertEquals(List.of("T v1: .spec.placement.tolerations", "T v1: .spec.placement.tolerations[].key"), undescribed);
+    }
+
+    /** Counts the properties at and under {@code node} and adds the path of each without a description. */
+    static int walk(String path, JsonNode node, List<String> undescribed) {
+        if (node.path("description").asText().isBlank()) {
+            undescribed.add(path);
+        }
+        int count = 1;
+        JsonNode items = node.path("items");
+        JsonNode properties = items.isObject() ? items.path("properties") : node.path("properties");
+        String prefix = items.isObject() ? path + "[]" : path;
+        var names = properties.fieldNames();
+        while (names.hasNext()) {
+            String name = names.next();
+            count += walk(prefix + "." + name, properties.get(name), undescribed);
+        }
+        return count;
+    }
+
+    private static List<Path> crds() throws IOException {
+        try (Stream<Path> files = Files.list(CrdsAreCurrentTest.CHECKED_IN)) {
+            return files.filter(p -> p.toString().endsWith(".yml") || p.toString().endsWith(".yaml")).sorted().toList();
+        }
+    }
+}
