@@ -34,8 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
 class UpDownCommandTest {
 
     /** The minimal manifest, pinned to an SSR 1x2 layout: two broker processes. */
-    static final String SSR = PlanCommandTest.VALID.replace("  profileRef:",
-            "  topology: {mode: Grid, publisherGroups: 1, subscriberGroups: 2}\n  profileRef:");
+    static final String SSR = PlanCommandTest.VALID.replace("  workload:",
+            "  topology: {mode: Grid, publisherGroups: 1, subscriberGroups: 2}\n  workload:");
 
     @TempDir
     Path dir;
