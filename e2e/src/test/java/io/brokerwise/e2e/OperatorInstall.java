@@ -31,6 +31,10 @@ final class OperatorInstall {
         }
         Path root = LocalCluster.e2eDir().getParent();
         boolean existed = k8s.apps().deployments().inNamespace(NAMESPACE).withName(DEPLOYMENT).get() != null;
+        if (existed) {
+            // as docs/operations.md says for an upgrade: Helm installs a chart's CRDs but never upgrades them
+            applyCrds(k8s, root.resolve("crds"));
+        }
         helm(root, "upgrade", "--install", "brokerwise", root.resolve("charts/brokerwise").toString(),
                 "-n", NAMESPACE, "--create-namespace",
                 "-f", root.resolve("charts/brokerwise/values-local-cluster.yaml").toString(),
@@ -45,6 +49,18 @@ final class OperatorInstall {
             throw new AssertionError("operator not Ready:\n" + Pods.describe(k8s, NAMESPACE), e);
         }
         installed = true;
+    }
+
+    private static void applyCrds(KubernetesClient k8s, Path dir) {
+        try (var files = java.nio.file.Files.list(dir)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".yml")).toList()) {
+                try (var in = java.nio.file.Files.newInputStream(f)) {
+                    k8s.load(in).fieldManager("brokerwise-e2e").forceConflicts().serverSideApply();
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new AssertionError("cannot apply the CRDs in " + dir, e);
+        }
     }
 
     /** The operator's logs (its one pod). */
