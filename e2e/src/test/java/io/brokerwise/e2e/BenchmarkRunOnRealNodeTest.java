@@ -80,7 +80,7 @@ class BenchmarkRunOnRealNodeTest {
     @Order(2)
     void aSaturatedRunCountsWhatTheBrokersCountAndLeavesNoPodBehind(KubernetesClient k8s) {
         Map<String, Object> status = runToEnd(k8s, "saturate", "mode: Saturate\n  duration: 30s\n  warmup: 5s");
-        assertEquals("Succeeded", status.get("phase"), Serialization.asYaml(status));
+        assertEquals("Succeeded", status.get("phase"), Serialization.asYaml(status) + Pods.describe(k8s, ns));
         Map<String, Object> point = points(status).get(0);
         assertEquals(Boolean.TRUE, point.get("countsMatchBrokers"), Serialization.asYaml(status));
         List<Map<String, Object>> brokers = list(point.get("brokers"));
@@ -97,7 +97,7 @@ class BenchmarkRunOnRealNodeTest {
     void aRateRunReportsLatencyAtEachLoadPoint(KubernetesClient k8s) {
         Map<String, Object> status = runToEnd(k8s, "rate",
                 "mode: Rate\n  loadPoints: [0.2, 0.4, 0.6]\n  duration: 20s\n  warmup: 4s");
-        assertEquals("Succeeded", status.get("phase"), Serialization.asYaml(status));
+        assertEquals("Succeeded", status.get("phase"), Serialization.asYaml(status) + Pods.describe(k8s, ns));
         List<Map<String, Object>> points = points(status);
         assertEquals(3, points.size());
         for (Map<String, Object> p : points) {

@@ -13,6 +13,9 @@ import java.util.stream.Collectors;
 /** Small shared pieces of the cluster tests. */
 final class Pods {
 
+    /** The local cluster's one node that runs pods (the kwok nodes run none). */
+    static final String REAL_NODE = "brokerwise-node";
+
     private Pods() {
     }
 
@@ -45,7 +48,21 @@ final class Pods {
         String events = k8s.v1().events().inNamespace(ns).list().getItems().stream()
                 .map(e -> e.getInvolvedObject().getName() + ": " + e.getReason() + " " + e.getMessage())
                 .collect(Collectors.joining("\n"));
-        return "pods:\n" + pods + "\nevents:\n" + events;
+        return "pods:\n" + pods + "\nevents:\n" + events + "\n" + onRealNode(k8s);
+    }
+
+    /** Every pod on the real node with its CPU request: what holds the node's CPU when a pod cannot be placed. */
+    static String onRealNode(KubernetesClient k8s) {
+        return "pods on " + REAL_NODE + " (all namespaces):\n" + k8s.pods().inAnyNamespace()
+                .withField("spec.nodeName", REAL_NODE).list().getItems().stream()
+                .map(p -> p.getMetadata().getNamespace() + "/" + p.getMetadata().getName() + " "
+                        + p.getStatus().getPhase() + " cpu " + p.getSpec().getContainers().stream()
+                                .map(c -> c.getResources() == null || c.getResources().getRequests() == null ? "-"
+                                        : String.valueOf(c.getResources().getRequests().get("cpu")))
+                                .collect(Collectors.joining("+"))
+                        + (p.getMetadata().getDeletionTimestamp() == null ? ""
+                                : " terminating since " + p.getMetadata().getDeletionTimestamp()))
+                .collect(Collectors.joining("\n"));
     }
 
     private static String line(Pod p) {

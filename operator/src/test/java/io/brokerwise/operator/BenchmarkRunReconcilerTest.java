@@ -11,6 +11,10 @@ import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.measure.BenchmarkPlan;
 import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodStatus;
+import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
@@ -65,15 +69,28 @@ class BenchmarkRunReconcilerTest {
         assertTrue(waiting.getMessage().contains("first"), waiting.getMessage());
         assertNull(client.batch().v1().jobs().inNamespace("bench").withName("second-clients").get());
 
+        clientPod(job, new PodStatusBuilder().withPhase("Pending").addNewCondition().withType("PodScheduled")
+                .withStatus("False").withReason("Unschedulable")
+                .withMessage("0/2 nodes are available: 2 Insufficient cpu.").endCondition().build());
+        Condition pending = awaitCondition(first, "Unknown", "ClientsWaiting");
+        assertTrue(pending.getMessage().contains("first-clients-0: cannot be scheduled: 0/2 nodes are available: "
+                + "2 Insufficient cpu."), pending.getMessage());
         failAsTheJobControllerWould(job);
         Condition failed = awaitCondition(first, "False", "JobFailed");
         assertTrue(failed.getMessage().contains("DeadlineExceeded"), failed.getMessage());
+        assertTrue(failed.getMessage().contains("Insufficient cpu"), "why the deadline passed: " + failed.getMessage());
         assertEquals("Failed", get(first).getStatus().phase.name());
         assertNotNull(get(first).getStatus().completionTime);
         Awaitility.await().atMost(TestCluster.WAIT).alias("the ended run's Job is deleted")
                 .until(() -> client.batch().v1().jobs().inNamespace("bench").withName("first-clients").get() == null);
         awaitCondition(second, "Unknown", "Started");
-        assertNotNull(awaitJob("second-clients"));
+        clientPod(awaitJob("second-clients"), new PodStatusBuilder().withPhase("Pending").addNewContainerStatus()
+                .withName("clients").withImage("brokerwise.io/bench:0.1.0").withImageID("").withReady(false)
+                .withRestartCount(0).withNewState().withNewWaiting().withReason("ErrImageNeverPull")
+                .withMessage("image is not present with pull policy of Never").endWaiting().endState()
+                .endContainerStatus().build());
+        Condition noImage = awaitCondition(second, "False", "ImageUnavailable");
+        assertTrue(noImage.getMessage().contains("second-clients-0: ErrImageNeverPull"), noImage.getMessage());
     }
 
     @Test
@@ -150,6 +167,15 @@ class BenchmarkRunReconcilerTest {
         } catch (java.io.IOException e) {
             throw new AssertionError("the Job's plan does not parse: " + e.getMessage(), e);
         }
+    }
+
+    /** A client pod of the Job as the Job controller makes it, with the status a scheduler or kubelet gives it. */
+    private void clientPod(Job job, PodStatus status) {
+        Pod pod = client.pods().inNamespace("bench").resource(new PodBuilder().withNewMetadata()
+                .withName(job.getMetadata().getName() + "-0").addToLabels("job-name", job.getMetadata().getName())
+                .endMetadata().withSpec(job.getSpec().getTemplate().getSpec()).build()).create();
+        pod.setStatus(status);
+        client.pods().inNamespace("bench").resource(pod).updateStatus();
     }
 
     /** What the Job controller writes when a Job runs past its deadline. */

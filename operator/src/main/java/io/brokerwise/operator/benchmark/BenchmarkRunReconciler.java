@@ -88,7 +88,9 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
         }
         context.managedWorkflowAndDependentResourceContext().reconcileManagedWorkflow();
         UpdateControl<BenchmarkRun> update = UpdateControl.patchStatus(run);
-        return status.phase == Phase.Pending ? update.rescheduleAfter(WAIT_PERIOD) : update;
+        // pods are not watched: a waiting or running run looks again (a client pod may not be schedulable)
+        return status.phase == Phase.Pending || status.phase == Phase.Running ? update.rescheduleAfter(WAIT_PERIOD)
+                : update;
     }
 
     private void step(BenchmarkRun run, Context<BenchmarkRun> context, Outcomes outcomes) {
@@ -120,8 +122,12 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
         outcomes.status.layout = design.layout().publisherGroups() + "x" + design.layout().subscriberGroups();
         outcomes.status.job = BenchmarkJob.name(run);
         outcomes.status.startTime = Instant.now().toString();
-        outcomes.running("Started", "measuring layout " + outcomes.status.layout + " with "
-                + design.plan().clients() + " client pod(s), " + design.plan().points().size() + " point(s)");
+        outcomes.running("Started", started(outcomes.status, design));
+    }
+
+    private static String started(BenchmarkRunStatus status, BenchmarkDesign design) {
+        return "measuring layout " + status.layout + " with " + design.plan().clients() + " client pod(s), "
+                + design.plan().points().size() + " point(s)";
     }
 
     /** Why the run cannot start yet, as "Reason: message", or nothing when it can. */
@@ -175,7 +181,11 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
             return;
         }
         JobOutcome outcome = JobOutcome.of(job.get(), context.getClient());
-        if (outcome instanceof JobOutcome.Failed failed) {
+        if (outcome instanceof JobOutcome.Running waiting && !waiting.waiting().isEmpty()) {
+            outcomes.running("ClientsWaiting", "client pods cannot start yet: " + waiting.waiting());
+        } else if (outcome instanceof JobOutcome.Running) {
+            outcomes.running("Started", started(outcomes.status, design));
+        } else if (outcome instanceof JobOutcome.Failed failed) {
             outcomes.fail(failed.reason(), failed.message());
         } else if (outcome instanceof JobOutcome.Done done) {
             BenchmarkVerdict.fill(outcomes.status, design, done.points(), run.getSpec().tolerance,

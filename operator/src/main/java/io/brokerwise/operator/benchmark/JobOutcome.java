@@ -9,14 +9,24 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
 
 /**
- * Where a benchmark Job stands: still running, failed (with the reason its pods or Kubernetes give), or done,
- * with each point's result combined over its client pods from the reports they printed.
+ * Where a benchmark Job stands: still running (with what its pods wait for, if anything), failed (with the reason
+ * its pods or Kubernetes give), or done, with each point's result combined over its client pods from the reports
+ * they printed.
  */
 sealed interface JobOutcome {
 
-    record Running() implements JobOutcome {
+    /** Container waiting reasons that no amount of waiting cures: the image is not on the node. */
+    Set<String> IMAGE_UNAVAILABLE = Set.of("ErrImageNeverPull", "ErrImagePull", "ImagePullBackOff", "InvalidImageName");
+
+    /** Waiting reasons of a container on its normal way to running. */
+    Predicate<String> STARTING = Set.of("ContainerCreating", "PodInitializing")::contains;
+
+    /** Running; {@code waiting} says which client pods cannot start yet and why (empty when none). */
+    record Running(String waiting) implements JobOutcome {
     }
 
     record Failed(String reason, String message) implements JobOutcome {
@@ -28,11 +38,17 @@ sealed interface JobOutcome {
     static JobOutcome of(Job job, KubernetesClient client) {
         var status = job.getStatus();
         int completions = job.getSpec().getCompletions();
+        List<Pod> pods = pods(job, client);
         if (status != null && status.getFailed() != null && status.getFailed() > 0 || failedCondition(job).isPresent()) {
-            return new Failed("JobFailed", failedCondition(job).orElse("") + podMessages(job, client));
+            return new Failed("JobFailed", failedCondition(job).orElse("the Job failed")
+                    + ClientPods.failures(pods) + ClientPods.waiting(pods, STARTING.negate()));
+        }
+        String noImage = ClientPods.waiting(pods, IMAGE_UNAVAILABLE::contains);
+        if (!noImage.isEmpty()) {
+            return new Failed("ImageUnavailable", "the benchmark image is not on the node" + noImage);
         }
         if (status == null || status.getSucceeded() == null || status.getSucceeded() < completions) {
-            return new Running();
+            return new Running(ClientPods.waiting(pods, STARTING.negate()).replaceFirst("^; ", ""));
         }
         try {
             return new Done(combine(reports(job, client)));
@@ -45,35 +61,11 @@ sealed interface JobOutcome {
         if (job.getStatus() == null || job.getStatus().getConditions() == null) {
             return Optional.empty();
         }
+        // FailureTarget comes first: the Job has failed, and Failed follows once its pods are gone
         return job.getStatus().getConditions().stream()
-                .filter(c -> "Failed".equals(c.getType()) && "True".equals(c.getStatus()))
+                .filter(c -> ("Failed".equals(c.getType()) || "FailureTarget".equals(c.getType()))
+                        && "True".equals(c.getStatus()))
                 .map(c -> c.getReason() + ": " + c.getMessage()).findFirst();
-    }
-
-    /** What the failed pods said in their termination messages (the client's reason, or its last log lines). */
-    private static String podMessages(Job job, KubernetesClient client) {
-        StringBuilder out = new StringBuilder();
-        for (Pod pod : pods(job, client)) {
-            if (pod.getStatus() == null || pod.getStatus().getContainerStatuses() == null) {
-                continue;
-            }
-            pod.getStatus().getContainerStatuses().stream()
-                    .filter(c -> c.getState() != null && c.getState().getTerminated() != null
-                            && c.getState().getTerminated().getExitCode() != 0)
-                    .forEach(c -> out.append("; ").append(pod.getMetadata().getName()).append(": ")
-                            .append(trim(c.getState().getTerminated().getMessage(),
-                                    c.getState().getTerminated().getReason())));
-            pod.getStatus().getContainerStatuses().stream()
-                    .filter(c -> c.getState() != null && c.getState().getWaiting() != null)
-                    .forEach(c -> out.append("; ").append(pod.getMetadata().getName()).append(": ")
-                            .append(c.getState().getWaiting().getReason()));
-        }
-        return out.toString();
-    }
-
-    private static String trim(String message, String fallback) {
-        String m = message == null || message.isBlank() ? fallback : message.strip();
-        return m.length() > 300 ? m.substring(m.length() - 300) : m;
     }
 
     private static List<SliceReport> reports(Job job, KubernetesClient client) throws IOException {
