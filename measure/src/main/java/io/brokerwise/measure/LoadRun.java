@@ -3,7 +3,6 @@ package io.brokerwise.measure;
 import io.brokerwise.broker.metrics.BrokerSample;
 import io.brokerwise.broker.metrics.BrokerScrape;
 import io.brokerwise.client.ClientOptions;
-import io.brokerwise.client.Publisher;
 import io.brokerwise.client.TopologyClient;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -24,10 +23,16 @@ public final class LoadRun {
 
     private final LoadSpec spec;
     private final PrintStream progress;
+    private final PublishingPath path;
 
     public LoadRun(LoadSpec spec, PrintStream progress) {
+        this(spec, progress, PublishingPath.client);
+    }
+
+    public LoadRun(LoadSpec spec, PrintStream progress, PublishingPath path) {
         this.spec = spec;
         this.progress = progress;
+        this.path = path;
     }
 
     /** Measures now: the warm-up starts a second from now, the whole load in this process. */
@@ -47,7 +52,8 @@ public final class LoadRun {
         // Persistent sends are asynchronous too: a blocking send per message would measure the round trip.
         ClientOptions options = new ClientOptions(target.credentials().user(), target.credentials().password(),
                 "blockOnDurableSend=false&blockOnNonDurableSend=false");
-        try (TopologyClient client = new TopologyClient(target.map(), options, slice.index())) {
+        try (TopologyClient client = new TopologyClient(target.map(), options, slice.index());
+             Senders senders = Senders.open(path, spec, client, target, options, slice.index())) {
             Measurement clock = new Measurement(spec);
             long subscribing = System.nanoTime();
             List<String> selectors = spec.design().selectors();
@@ -64,7 +70,7 @@ public final class LoadRun {
             // time with nobody starts once its subscribers are in; slices keep their common schedule.
             clock.schedule(slice.count() == 1 ? Math.max(startEpochNanos, Measurement.now() + 1_000_000_000L)
                     : startEpochNanos);
-            List<PublisherLoop> loops = startPublishers(client, clock, slice);
+            List<PublisherLoop> loops = startPublishers(senders, clock, slice);
             Window window = followPhases(clock, target, slice, clientCores);
             for (PublisherLoop loop : loops) {
                 loop.join();
@@ -76,13 +82,12 @@ public final class LoadRun {
         }
     }
 
-    private List<PublisherLoop> startPublishers(TopologyClient client, Measurement clock, ClientSlice slice)
+    private List<PublisherLoop> startPublishers(Senders senders, Measurement clock, ClientSlice slice)
             throws Exception {
         List<PublisherLoop> loops = new ArrayList<>();
         for (int p = 0; p < spec.publishers(); p++) {
             if (slice.runs(p)) {
-                Publisher publisher = client.publisher(spec.persistent());
-                loops.add(new PublisherLoop(publisher, spec, clock, spec.seed() + p));
+                loops.add(new PublisherLoop(senders.next(), spec, clock, spec.seed() + p));
             }
         }
         loops.forEach(PublisherLoop::start);

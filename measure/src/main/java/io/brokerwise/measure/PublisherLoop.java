@@ -1,8 +1,5 @@
 package io.brokerwise.measure;
 
-import io.brokerwise.client.Outgoing;
-import io.brokerwise.client.Publisher;
-import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 
@@ -13,28 +10,18 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class PublisherLoop implements Runnable {
 
-    /** Messages built in advance and reused in turn (JMS lets a message be re-sent once send returns). */
-    private static final int POOL = 16;
-
-    private final Publisher publisher;
+    private final Sender sender;
     private final LoadSpec spec;
     private final Measurement clock;
     private final SplittableRandom random;
-    private final Outgoing[] pool = new Outgoing[POOL];
     private final Thread thread;
     private volatile Exception failure;
 
-    PublisherLoop(Publisher publisher, LoadSpec spec, Measurement clock, long seed) {
-        this.publisher = publisher;
+    PublisherLoop(Sender sender, LoadSpec spec, Measurement clock, long seed) {
+        this.sender = sender;
         this.spec = spec;
         this.clock = clock;
         this.random = new SplittableRandom(seed);
-        byte[] body = new byte[spec.messageBytes()];
-        Arrays.fill(body, (byte) 'm');
-        SelectorDesign design = spec.design();
-        for (int i = 0; i < POOL; i++) {
-            pool[i] = new Outgoing(body, design.messageProperties(), design.messageCorrelationId());
-        }
         this.thread = new Thread(this, "publisher-" + seed);
         thread.setDaemon(true);
     }
@@ -71,7 +58,7 @@ final class PublisherLoop implements Runnable {
             if (now >= clock.end) {
                 return;
             }
-            publisher.publish(pool[(int) (n % POOL)], now);
+            sender.send(n, now);
             clock.countSent(now);
         }
     }
@@ -85,7 +72,7 @@ final class PublisherLoop implements Runnable {
                 return;
             }
             waitUntil(intended);
-            publisher.publish(pool[(int) (n % POOL)], intended);
+            sender.send(n, intended);
             clock.countSent(intended);
         }
     }

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The measuring core against real brokers (in this JVM, on loopback, reached over TCP like remote ones): counts
- * exact and equal to what the brokers' metrics endpoints say, in one process and split over two slices.
+ * exact and equal to what the brokers' metrics endpoints say, in one process, split over two slices, and with the
+ * publishers on the connection factory's path.
  */
 @Timeout(120)
 class LoadRunTest {
@@ -67,6 +68,18 @@ class LoadRunTest {
                 "PSR 2x1: each message goes to one broker");
         assertEquals(2, result.brokerCpuUtilization().length, "each broker's CPU from its metrics");
         assertTrue(result.latencyMicros().get("p50") > 0);
+    }
+
+    @Test
+    void publishingThroughTheConnectionFactoryCountsTheSame() throws Exception {
+        LoadResult result = new LoadRun(load(LoadSpec.Mode.saturate), System.err, PublishingPath.factory)
+                .measure(target, 2);
+        assertTrue(result.sentTotal() > 0);
+        assertTrue(result.countsMatchBrokers(), result.validityProblems().toString());
+        assertEquals(result.sentTotal() * 2, result.deliveredTotal(), "r = 2 copies of every message, by selector");
+        assertEquals(result.sentTotal(), result.brokerReported().stream().mapToLong(b -> b.get("received")).sum(),
+                "the factory's producers follow the routing map: PSR 2x1 sends each message to one broker");
+        assertTrue(result.latencyMicros().get("p50") > 0, "the factory's messages carry the send stamp");
     }
 
     @Test

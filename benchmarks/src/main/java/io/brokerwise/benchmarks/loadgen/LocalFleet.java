@@ -4,6 +4,7 @@ import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.measure.LoadResult;
 import io.brokerwise.measure.LoadRun;
+import io.brokerwise.measure.PublishingPath;
 import io.brokerwise.measure.LoadSpec;
 import io.brokerwise.measure.Target;
 import io.brokerwise.model.topology.Layout;
@@ -101,7 +102,12 @@ final class LocalFleet implements AutoCloseable {
 
     /** One measurement of this load on the first k x l brokers, which keep running for the next. */
     LoadResult measure(LoadSpec spec, Layout layout) throws Exception {
-        return new LoadRun(spec, progress).measure(target(layout), clientCores());
+        return measure(spec, layout, PublishingPath.client);
+    }
+
+    /** The same, with the publishers on the given path. */
+    LoadResult measure(LoadSpec spec, Layout layout, PublishingPath path) throws Exception {
+        return new LoadRun(spec, progress, path).measure(target(layout), clientCores());
     }
 
     /** Cores the load generator has left: the machine's minus the brokers' quotas, at least one. */

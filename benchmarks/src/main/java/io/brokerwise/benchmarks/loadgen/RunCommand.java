@@ -4,6 +4,7 @@ import io.brokerwise.measure.LoadResult;
 import io.brokerwise.measure.LoadSpec;
 import io.brokerwise.measure.SelectorDesign;
 import io.brokerwise.measure.LoadRun;
+import io.brokerwise.measure.PublishingPath;
 import io.brokerwise.measure.Target;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.broker.BrokerCredentials;
@@ -11,6 +12,11 @@ import io.brokerwise.routing.RoutingMapWatcher;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -67,27 +73,67 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--metrics-port", defaultValue = "9404",
             description = "with --routing-map: the port the brokers serve their metrics on")
     int metricsPort;
+    @Option(names = "--publish-through", split = ",", defaultValue = "client",
+            description = "client (the client library's publishers) | factory (JMS producers of the connection factory, "
+                    + "as an unmodified application publishes); both, e.g. client,factory, measure each in turn on the "
+                    + "same brokers and print their ratio")
+    List<PublishingPath> paths;
+    @Option(names = "--rounds", defaultValue = "3", description = "with several --publish-through paths: measure "
+            + "them this many times (at least 2, for an interval), in alternating order")
+    int rounds;
 
     @Override
     public Integer call() throws Exception {
-        LoadResult result;
+        if (paths.size() > 1 && rounds < 2) {
+            throw new IllegalArgumentException("--rounds must be at least 2 to compare publishing paths: a 95% "
+                    + "interval needs two measurements of each");
+        }
+        List<LoadResult> results = new ArrayList<>();
         if (routingMap != null) {
             Target target = Target.onPort(RoutingMapWatcher.read(routingMap), BrokerCredentials.fromEnvironment(),
                     metricsPort);
-            result = new LoadRun(spec(), System.err).measure(target, Runtime.getRuntime().availableProcessors());
+            measureEach((spec, path) -> new LoadRun(spec, System.err, path)
+                    .measure(target, Runtime.getRuntime().availableProcessors()), results);
         } else {
             Path work = brokers.workDir != null ? brokers.workDir : Files.createTempDirectory("brokerwise-bench");
             Layout grid = layout();
             try (LocalFleet fleet = LocalFleet.start(Math.toIntExact(grid.brokers()), brokers.node(),
                     brokers.persistent(), work, System.err)) {
-                result = fleet.measure(spec(), grid);
+                measureEach((spec, path) -> fleet.measure(spec, grid, path), results);
             }
         }
-        JsonResult.emit(result, out);
-        if (!result.valid()) {
+        boolean valid = true;
+        for (LoadResult result : results) {
             result.validityProblems().forEach(p -> System.err.println("loadgen: NOT VALID: " + p));
+            valid &= result.valid();
         }
-        return result.valid() || !strict ? 0 : 3;
+        return valid || !strict ? 0 : 3;
+    }
+
+    interface Measuring {
+        LoadResult measure(LoadSpec spec, PublishingPath path) throws Exception;
+    }
+
+    /** Each path in turn (reversed every other round, so drift does not favour one), then their ratio. */
+    private void measureEach(Measuring measuring, List<LoadResult> results) throws Exception {
+        int n = paths.size() > 1 ? rounds : 1;
+        Map<PublishingPath, List<LoadResult>> byPath = new EnumMap<>(PublishingPath.class);
+        for (int round = 0; round < n; round++) {
+            List<PublishingPath> order = new ArrayList<>(paths);
+            if (round % 2 == 1) {
+                Collections.reverse(order);
+            }
+            for (PublishingPath path : order) {
+                System.err.printf("loadgen: round %d of %d, publishing through %s%n", round + 1, n, path);
+                LoadResult result = measuring.measure(spec(), path);
+                JsonResult.emit(result, paths.size() > 1 ? null : out);
+                results.add(result);
+                byPath.computeIfAbsent(path, p -> new ArrayList<>()).add(result);
+            }
+        }
+        if (byPath.size() > 1) {
+            new PathComparison(byPath).print(System.out);
+        }
     }
 
     LoadSpec spec() {
