@@ -1,5 +1,6 @@
 package io.brokerwise.benchmarks.loadgen;
 
+import io.brokerwise.broker.BrokerProcess;
 import io.brokerwise.broker.metrics.BrokerSample;
 import io.brokerwise.broker.metrics.BrokerScrape;
 import io.brokerwise.measure.LoadResult;
@@ -91,7 +92,7 @@ final class BaselineCommand implements Callable<Integer> {
     private Map<String, Object> artemisPerf(LocalFleet fleet, Path report)
             throws IOException, InterruptedException {
         LocalBroker broker = fleet.brokers.get(0);
-        List<String> command = new ArrayList<>(List.of(LocalBroker.JAVA, "-Xms1g", "-Xmx1g", "-cp", artemisClasspath, "org.apache.activemq.artemis.cli.Artemis",
+        List<String> command = new ArrayList<>(List.of(BrokerProcess.JAVA, "-Xms1g", "-Xmx1g", "-cp", artemisClasspath, "org.apache.activemq.artemis.cli.Artemis",
                 "perf", "client", "--url", "tcp://" + broker.address,
                 "--user", fleet.credentials.user(), "--password", fleet.credentials.password(),
                 "--producers", Integer.toString(brokers.publishers), "--threads", Integer.toString(brokers.publishers),

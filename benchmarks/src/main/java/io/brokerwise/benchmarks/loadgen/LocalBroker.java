@@ -3,6 +3,7 @@ package io.brokerwise.benchmarks.loadgen;
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.BrokerMain;
+import io.brokerwise.broker.BrokerProcess;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -19,9 +20,6 @@ import java.util.concurrent.TimeUnit;
  * optionally inside a CPU-quota cgroup. Its stdout and stderr go to a log file in its directory.
  */
 final class LocalBroker implements AutoCloseable {
-
-    /** The java launcher of this JVM, for the brokers and other tools' JVMs. */
-    static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 
     final String address;
     final String metricsAddress;
@@ -50,8 +48,8 @@ final class LocalBroker implements AutoCloseable {
         if (cpus != null) {
             command.addAll(List.of("taskset", "-c", cpus)); // util-linux: a CPU of its own, no quota gaps
         }
-        command.addAll(List.of(JAVA, "-Xms" + heap,
-                "-Xmx" + heap, "-XX:+UseParallelGC", "-cp", classPath(), BrokerMain.class.getName()));
+        command.addAll(List.of(BrokerProcess.JAVA, "-Xms" + heap,
+                "-Xmx" + heap, "-XX:+UseParallelGC", "-cp", BrokerProcess.classPath(), BrokerMain.class.getName()));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put("BROKER_XML", xml.toString());
         pb.environment().put(BrokerCredentials.USER_ENV, credentials.user());
@@ -122,11 +120,5 @@ final class LocalBroker implements AutoCloseable {
         if (group != null) {
             group.close();
         }
-    }
-
-    /** The class path of this JVM, or surefire's real one when run from a test (its own is a manifest jar). */
-    static String classPath() {
-        String tests = System.getProperty("surefire.test.class.path");
-        return tests != null && !tests.isBlank() ? tests : System.getProperty("java.class.path");
     }
 }
