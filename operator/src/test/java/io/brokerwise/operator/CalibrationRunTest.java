@@ -16,15 +16,12 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetStatusBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
-import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
-import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.StringReader;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Supplier;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Tag;
@@ -43,10 +40,11 @@ import org.junit.jupiter.api.Test;
 class CalibrationRunTest {
 
     final KubernetesClient client = LocalApiServerResource.adminClient();
+    final TestCluster cluster = new TestCluster(client);
 
     @Test
     void aCalibrationMeasuresATemporaryBrokerOfItsOwnAndRemovesItWhenItEnds() {
-        new TestCluster(client).namespace("calibrate");
+        cluster.namespace("calibrate");
         BenchmarkRun run = apply(calibration("cal", "calibrate", "artemis-250m", ""));
         StatefulSet broker = await(() -> client.apps().statefulSets().inNamespace("calibrate")
                 .withName("cal-calibration-broker").get());
@@ -61,13 +59,13 @@ class CalibrationRunTest {
                 .withName("cal-calibration-routing").get()).getData().get(RoutingMapCodec.CONFIG_MAP_KEY));
         assertEquals(List.of("cal-calibration-broker-0.cal-calibration-brokers.calibrate.svc:61616"), map.brokers());
         assertEquals("cal-calibration", map.topic());
-        Condition starting = awaitCondition(run, "Unknown", "BrokerStarting");
+        Condition starting = cluster.await(run, "Unknown", "BrokerStarting");
         assertTrue(starting.getMessage().contains("cal-calibration-broker-0"), starting.getMessage());
         assertNull(client.batch().v1().jobs().inNamespace("calibrate").withName("cal-clients").get(),
                 "no Job before the broker is Ready");
 
         readyAsTheStatefulSetControllerWould(broker);
-        awaitCondition(run, "Unknown", "Started");
+        cluster.await(run, "Unknown", "Started");
         Job job = await(() -> client.batch().v1().jobs().inNamespace("calibrate").withName("cal-clients").get());
         var clients = job.getSpec().getTemplate().getSpec();
         assertEquals("cal-calibration-routing", clients.getVolumes().get(0).getConfigMap().getName());
@@ -78,8 +76,8 @@ class CalibrationRunTest {
         assertEquals(2, plan.points().get(3).design().r());
         assertEquals(20, plan.points().get(3).design().mAdd());
 
-        failAsTheJobControllerWould(job);
-        Condition failed = awaitCondition(run, "False", "JobFailed");
+        cluster.failAsTheJobControllerWould(job);
+        Condition failed = cluster.await(run, "False", "JobFailed");
         assertTrue(failed.getMessage().contains("DeadlineExceeded"), failed.getMessage());
         awaitGone(() -> client.apps().statefulSets().inNamespace("calibrate").withName("cal-calibration-broker").get());
         awaitGone(() -> client.services().inNamespace("calibrate").withName("cal-calibration-brokers").get());
@@ -92,10 +90,10 @@ class CalibrationRunTest {
 
     @Test
     void aProfileWrittenByHandIsNeverOverwritten() {
-        new TestCluster(client).namespace("handwritten");
+        cluster.namespace("handwritten");
         client.resource(profile("mine", "handwritten", 1e-4)).create();
         BenchmarkRun run = apply(calibration("cal", "handwritten", "mine", ""));
-        Condition refused = awaitCondition(run, "False", "ProfileNotCalibrated");
+        Condition refused = cluster.await(run, "False", "ProfileNotCalibrated");
         assertTrue(refused.getMessage().contains("BrokerProfile mine exists"), refused.getMessage());
         awaitGone(() -> client.apps().statefulSets().inNamespace("handwritten").withName("cal-calibration-broker").get());
         assertEquals(1e-4, client.resources(BrokerProfile.class).inNamespace("handwritten").withName("mine").get()
@@ -104,7 +102,6 @@ class CalibrationRunTest {
 
     @Test
     void aTopologyNamingARecalibratedProfileReplansAndManualApprovalHoldsTheNewPlan() {
-        TestCluster cluster = new TestCluster(client);
         cluster.namespaceWithNodes("recal", 16);
         client.resource(profile("own", "recal", 40e-6)).create();
         PubSubTopology t = cluster.apply(PubSubTopologyReconcilerTest.topology("uses", "recal", "recal", "  approval: Manual")
@@ -133,7 +130,7 @@ class CalibrationRunTest {
 
     @Test
     void calibrateAndTheOtherModesNameWhatTheyMeasure() {
-        new TestCluster(client).namespace("rules");
+        cluster.namespace("rules");
         assertRejected(calibration("a", "rules", "p", "  topologyRef: {name: t}"), "leave out topologyRef");
         assertRejected(calibration("b", "rules", "p", "").replace("mode: Calibrate", "mode: Saturate"),
                 "modes Saturate and Rate need topologyRef");
@@ -193,17 +190,6 @@ class CalibrationRunTest {
         client.apps().statefulSets().inNamespace(broker.getMetadata().getNamespace()).resource(current).updateStatus();
     }
 
-    /** What the Job controller writes when a Job runs past its deadline. */
-    private void failAsTheJobControllerWould(Job job) {
-        Job current = client.batch().v1().jobs().inNamespace(job.getMetadata().getNamespace())
-                .withName(job.getMetadata().getName()).get();
-        current.setStatus(new JobStatusBuilder().withStartTime(java.time.Instant.now().toString()).withFailed(1)
-                .withConditions(new JobConditionBuilder().withType("FailureTarget").withStatus("True")
-                                .withReason("DeadlineExceeded").withMessage("Job was active longer than specified deadline").build(),
-                        new JobConditionBuilder().withType("Failed").withStatus("True").withReason("DeadlineExceeded")
-                                .withMessage("Job was active longer than specified deadline").build()).build());
-        client.batch().v1().jobs().inNamespace(job.getMetadata().getNamespace()).resource(current).updateStatus();
-    }
 
     private static BenchmarkPlan plan(Job job) {
         String json = job.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv().stream()
@@ -220,13 +206,9 @@ class CalibrationRunTest {
     }
 
     private String uid(BenchmarkRun run) {
-        return get(run).getMetadata().getUid();
+        return cluster.get(run).getMetadata().getUid();
     }
 
-    private BenchmarkRun get(BenchmarkRun run) {
-        return client.resources(BenchmarkRun.class).inNamespace(run.getMetadata().getNamespace())
-                .withName(run.getMetadata().getName()).get();
-    }
 
     private static <T extends HasMetadata> T await(Supplier<T> object) {
         Awaitility.await().atMost(TestCluster.WAIT).until(() -> object.get() != null);
@@ -237,16 +219,5 @@ class CalibrationRunTest {
         Awaitility.await().atMost(TestCluster.WAIT).until(() -> object.get() == null);
     }
 
-    private Condition awaitCondition(BenchmarkRun run, String status, String reason) {
-        Awaitility.await().atMost(TestCluster.WAIT).alias(run.getMetadata().getName() + " Succeeded=" + status + " " + reason)
-                .until(() -> condition(run).filter(c -> status.equals(c.getStatus()) && reason.equals(c.getReason()))
-                        .isPresent());
-        return condition(run).orElseThrow();
-    }
 
-    private Optional<Condition> condition(BenchmarkRun run) {
-        BenchmarkRun now = get(run);
-        return now == null || now.getStatus() == null ? Optional.empty()
-                : now.getStatus().conditions.stream().filter(c -> "Succeeded".equals(c.getType())).findFirst();
-    }
 }

@@ -50,7 +50,8 @@ public class BrokerProfileStatus {
         public String deliveryMode;
         @JsonPropertyDescription("Points measured, held-out and not valid ones included.")
         public Integer measuredPoints;
-        @JsonPropertyDescription("Points that broke the validity rule (left out of the fit).")
+        @JsonPropertyDescription("Points that broke the validity rule (left out of the fit unless the calibration kept "
+                + "them).")
         public Integer notValidPoints;
         @JsonPropertyDescription("The ConfigMap (same namespace) holding every measured point, key points.json.")
         public String pointsConfigMap;

@@ -43,6 +43,12 @@ public class CalibrationSpec {
             + "it; 0 holds none out. Default 4.")
     public Integer holdoutEvery;
 
+    @Default("false")
+    @JsonPropertyDescription("Fit points that broke the validity rule too (a broker under 96% of its CPU limit, "
+            + "clients over 75%), as brokerwise-bench calibrate --keep-invalid; the profile counts them in "
+            + "status.calibration.notValidPoints. Default false: they stay out of the fit.")
+    public Boolean keepInvalid;
+
     @Default("Linear")
     @JsonPropertyDescription("Service-time model to fit, as brokerwise fit --model: Linear, FilterSharing, "
             + "SuperLinear or FilterLength. Default Linear.")

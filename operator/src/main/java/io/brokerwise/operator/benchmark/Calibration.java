@@ -88,7 +88,7 @@ final class Calibration {
         ServiceTimeModel model = ServiceTimeModel.named(c.model.name());
         CalibrationFit fit;
         try {
-            fit = CalibrationFit.of(model, points, false);
+            fit = CalibrationFit.of(model, points, Boolean.TRUE.equals(c.keepInvalid));
         } catch (FitException e) {
             outcomes.fail("FitFailed", e.getMessage());
             return;
