@@ -47,7 +47,13 @@ final class Calibration {
             outcomes.fail(PROFILE_NOT_CALIBRATED, refused.get());
             return;
         }
-        BenchmarkDesign design = CalibrationDesign.of(run, System.currentTimeMillis());
+        BenchmarkDesign design;
+        try {
+            design = CalibrationDesign.of(run, System.currentTimeMillis());
+        } catch (IllegalArgumentException e) {
+            outcomes.fail("InvalidRun", e.getMessage());
+            return;
+        }
         context.managedWorkflowAndDependentResourceContext().put(BenchmarkRunReconciler.DESIGN_KEY, design);
         if (outcomes.status.phase == Phase.Running) {
             BenchmarkRunReconciler.follow(context, outcomes, results -> write(run, context, outcomes, results));
