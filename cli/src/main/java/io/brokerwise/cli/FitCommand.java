@@ -1,12 +1,11 @@
 package io.brokerwise.cli;
 
 import io.brokerwise.api.v1alpha1.BrokerProfile;
-import io.brokerwise.api.v1alpha1.BrokerProfileSpec;
+import io.brokerwise.api.planning.FittedProfile;
 import io.brokerwise.api.v1alpha1.BrokerProfileStatus;
 import io.brokerwise.model.fit.MeasuredPoint;
 import io.brokerwise.model.fit.ProfileCalibration;
 import io.brokerwise.model.fit.ProfileFit;
-import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTimeModel;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import java.nio.file.Path;
@@ -63,29 +62,12 @@ final class FitCommand implements Callable<Integer> {
     }
 
     private BrokerProfile manifest(ServiceTimeModel form, ProfileFit fit, int count) {
-        ProfileParameters p = fit.parameters();
         BrokerProfile profile = new BrokerProfile();
         profile.setMetadata(new ObjectMetaBuilder().withName(name).build());
-        BrokerProfileSpec s = new BrokerProfileSpec();
-        s.model = BrokerProfileSpec.Model.valueOf(form.name());
-        s.parameters = new BrokerProfileSpec.Parameters();
-        s.parameters.receiveSeconds = p.receiveSeconds();
-        s.parameters.filterSeconds = p.filterSeconds();
-        s.parameters.dispatchSeconds = p.dispatchSeconds();
-        s.parameters.distinctFilterSeconds = form.chargesDistinctFilters() ? p.distinctFilterSeconds() : null;
-        s.parameters.maxOverallRate = maxOverallRate;
-        if (p.chargesSize()) {
-            s.parameters.receiveSecondsPerByte = p.receiveSecondsPerByte();
-            s.parameters.dispatchSecondsPerByte = p.dispatchSecondsPerByte();
-        }
-        profile.setSpec(s);
+        profile.setSpec(FittedProfile.spec(form, fit.parameters(), maxOverallRate));
         BrokerProfileStatus status = new BrokerProfileStatus();
         status.source = "brokerwise fit of " + csv.getFileName() + " (" + count + " points)";
-        status.fit = new BrokerProfileStatus.FitStatus();
-        status.fit.points = count;
-        status.fit.rSquared = fit.rSquared();
-        status.fit.medianRelativeError = fit.medianRelativeError();
-        status.fit.maxRelativeError = fit.maxRelativeError();
+        status.fit = FittedProfile.fit(fit, null);
         profile.setStatus(status);
         return profile;
     }

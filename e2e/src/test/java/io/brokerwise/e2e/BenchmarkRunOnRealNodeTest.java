@@ -32,7 +32,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * Benchmark Jobs on the real node against the real brokers of examples/local-cluster.yaml: a broker pod's
  * metrics endpoint read with a library parser; a Saturate run whose counts equal the brokers' own metrics; a Rate
  * run with latency percentiles at three load points; a deleted run whose client pods go; a run for a missing
- * topology that waits with its reason. Asserts behaviour, never a rate or a time.
+ * topology that waits with its reason; a calibration that writes a BrokerProfile a topology then plans with, and
+ * leaves no temporary broker behind. Asserts behaviour, never a rate or a time.
  */
 @LocalClusterTest
 @Order(5)
@@ -149,6 +150,62 @@ class BenchmarkRunOnRealNodeTest {
         assertTrue(((Number) verification.get("predictedCapacity")).doubleValue() > 0, verification.toString());
         assertNotNull(verification.get("verdict"));
         assertEquals(verification.get("verdict"), verified.get("reason"));
+    }
+
+    @Test
+    @Order(7)
+    void aCalibrationWritesAProfileATopologyNamingItPlansWithAndLeavesNoBrokerBehind(KubernetesClient k8s) {
+        String name = "calibrate-local";
+        String profile = "local-quartercore-nonpersistent";
+        // examples/calibration.yaml with a shorter series: 2 x 3 points, 2 of them held out, about four minutes
+        k8s.resource(Serialization.unmarshal(Topologies.manifest("examples/calibration.yaml")
+                .replace("additionalFilters: [5, 40, 80, 160]", "additionalFilters: [5, 80, 160]")
+                .replace("holdoutEvery: 4", "holdoutEvery: 3"), GenericKubernetesResource.class)).inNamespace(ns).create();
+        var broker = k8s.apps().statefulSets().inNamespace(ns).withName(name + "-calibration-broker")
+                .waitUntilCondition(s -> s != null, 1, TimeUnit.MINUTES);
+        assertEquals("BenchmarkRun", broker.getMetadata().getOwnerReferences().get(0).getKind());
+        Map<String, Object> status;
+        try {
+            status = status(run(k8s, name).waitUntilCondition(r -> r != null && ("Succeeded".equals(status(r).get("phase"))
+                    || "Failed".equals(status(r).get("phase"))), 10, TimeUnit.MINUTES));
+        } catch (io.fabric8.kubernetes.client.KubernetesClientTimeoutException e) {
+            throw new AssertionError("calibration did not end: " + Serialization.asYaml(run(k8s, name).get()) + "\n"
+                    + Pods.describe(k8s, ns), e);
+        }
+        assertEquals("Succeeded", status.get("phase"), Serialization.asYaml(status));
+        assertEquals(profile, status.get("profile"));
+
+        GenericKubernetesResource written = k8s.genericKubernetesResources("brokerwise.io/v1alpha1", "BrokerProfile")
+                .inNamespace(ns).withName(profile).get();
+        Map<String, Object> fit = map(status(written).get("fit"));
+        System.out.println("calibrated " + profile + ": " + Serialization.asYaml(written.getAdditionalProperties()));
+        assertTrue(fit.get("rSquared") instanceof Number, fit.toString());
+        assertEquals(4, ((Number) fit.get("points")).intValue(), "6 points, 2 held out");
+        assertEquals(2, ((Number) fit.get("heldOutPoints")).intValue());
+        assertTrue(fit.get("heldOutMedianRelativeError") instanceof Number, fit.toString());
+        Map<String, Object> calibration = map(status(written).get("calibration"));
+        assertEquals("brokerwise-node", calibration.get("node"));
+        assertEquals("250m", calibration.get("brokerCpu"));
+        assertEquals("384Mi", calibration.get("brokerMemory"));
+        assertTrue(String.valueOf(calibration.get("artemisVersion")).matches("\\d+\\.\\d+.*"), calibration.toString());
+        assertNotNull(calibration.get("time"));
+        String points = k8s.configMaps().inNamespace(ns).withName(profile + "-points").get().getData().get("points.json");
+        assertEquals(6, Serialization.unmarshal(points, List.class).size(), "every measured point beside the profile");
+
+        Topologies.get(k8s, ns, TOPOLOGY).patch(io.fabric8.kubernetes.client.dsl.base.PatchContext.of(
+                io.fabric8.kubernetes.client.dsl.base.PatchType.JSON_MERGE),
+                "{\"spec\": {\"profileRef\": {\"name\": \"" + profile + "\"}}}");
+        Topologies.get(k8s, ns, TOPOLOGY).waitUntilCondition(t -> t != null && status(t).get("profile") != null
+                && profile.equals(map(status(t).get("profile")).get("name")), 2, TimeUnit.MINUTES);
+
+        try {
+            k8s.pods().inNamespace(ns).withLabel("app.kubernetes.io/instance", name + "-calibration")
+                    .informOnCondition(List::isEmpty).get(2, TimeUnit.MINUTES);
+        } catch (Exception e) {
+            throw new AssertionError("the temporary broker is still there: " + Pods.describe(k8s, ns), e);
+        }
+        assertTrue(k8s.apps().statefulSets().inNamespace(ns).withName(name + "-calibration-broker").get() == null);
+        assertTrue(k8s.batch().v1().jobs().inNamespace(ns).withName(name + "-clients").get() == null);
     }
 
     private static Map<String, Object> runToEnd(KubernetesClient k8s, String name, String spec) {

@@ -16,13 +16,10 @@ import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodStatus;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
-import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
-import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.StringReader;
-import java.util.Optional;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -45,51 +42,51 @@ class BenchmarkRunReconcilerTest {
         TestCluster cluster = new TestCluster(client);
         cluster.namespaceWithNodes("bench", 2);
         BenchmarkRun orphan = apply(run("orphan", "bench", "missing"));
-        awaitCondition(orphan, "Unknown", "TopologyNotFound");
+        cluster.await(orphan, "Unknown", "TopologyNotFound");
 
         PubSubTopology t = cluster.apply(PubSubTopologyReconcilerTest.topology("measured", "bench", "bench", "")
                 .replace("publishers: 200", "publishers: 4").replace("subscribers: 2000", "subscribers: 10")
                 .replace("replicationGrade: {mean: 20}", "replicationGrade: {mean: 2}"));
         cluster.await(t, "Deployed", "True", "Applied");
         BenchmarkRun first = apply(run("first", "bench", "measured"));
-        awaitCondition(first, "Unknown", "TopologyNotReady");
+        cluster.await(first, "Unknown", "TopologyNotReady");
 
         int brokers = Math.toIntExact(cluster.get(t).getStatus().plan.brokers);
         for (int i = 0; i < brokers; i++) {
             cluster.readyBrokerPod(t, i);
         }
         cluster.await(t, "Ready", "True", "BrokersReady");
-        awaitCondition(first, "Unknown", "Started");
+        cluster.await(first, "Unknown", "Started");
         Job job = awaitJob("first-clients");
         assertJobMeasuresTheTopology(job, first);
         assertEquals("Running", get(first).getStatus().phase.name());
 
         BenchmarkRun second = apply(run("second", "bench", "measured"));
-        Condition waiting = awaitCondition(second, "Unknown", "AnotherRunActive");
+        Condition waiting = cluster.await(second, "Unknown", "AnotherRunActive");
         assertTrue(waiting.getMessage().contains("first"), waiting.getMessage());
         assertNull(client.batch().v1().jobs().inNamespace("bench").withName("second-clients").get());
 
         clientPod(job, new PodStatusBuilder().withPhase("Pending").addNewCondition().withType("PodScheduled")
                 .withStatus("False").withReason("Unschedulable")
                 .withMessage("0/2 nodes are available: 2 Insufficient cpu.").endCondition().build());
-        Condition pending = awaitCondition(first, "Unknown", "ClientsWaiting");
+        Condition pending = cluster.await(first, "Unknown", "ClientsWaiting");
         assertTrue(pending.getMessage().contains("first-clients-0: cannot be scheduled: 0/2 nodes are available: "
                 + "2 Insufficient cpu."), pending.getMessage());
-        failAsTheJobControllerWould(job);
-        Condition failed = awaitCondition(first, "False", "JobFailed");
+        cluster.failAsTheJobControllerWould(job);
+        Condition failed = cluster.await(first, "False", "JobFailed");
         assertTrue(failed.getMessage().contains("DeadlineExceeded"), failed.getMessage());
         assertTrue(failed.getMessage().contains("Insufficient cpu"), "why the deadline passed: " + failed.getMessage());
         assertEquals("Failed", get(first).getStatus().phase.name());
         assertNotNull(get(first).getStatus().completionTime);
         Awaitility.await().atMost(TestCluster.WAIT).alias("the ended run's Job is deleted")
                 .until(() -> client.batch().v1().jobs().inNamespace("bench").withName("first-clients").get() == null);
-        awaitCondition(second, "Unknown", "Started");
+        cluster.await(second, "Unknown", "Started");
         clientPod(awaitJob("second-clients"), new PodStatusBuilder().withPhase("Pending").addNewContainerStatus()
                 .withName("clients").withImage("brokerwise.io/bench:0.1.0").withImageID("").withReady(false)
                 .withRestartCount(0).withNewState().withNewWaiting().withReason("ErrImageNeverPull")
                 .withMessage("image is not present with pull policy of Never").endWaiting().endState()
                 .endContainerStatus().build());
-        Condition noImage = awaitCondition(second, "False", "ImageUnavailable");
+        Condition noImage = cluster.await(second, "False", "ImageUnavailable");
         assertTrue(noImage.getMessage().contains("second-clients-0: ErrImageNeverPull"), noImage.getMessage());
     }
 
@@ -178,17 +175,6 @@ class BenchmarkRunReconcilerTest {
         client.pods().inNamespace("bench").resource(pod).updateStatus();
     }
 
-    /** What the Job controller writes when a Job runs past its deadline. */
-    private void failAsTheJobControllerWould(Job job) {
-        Job current = client.batch().v1().jobs().inNamespace("bench").withName(job.getMetadata().getName()).get();
-        String now = java.time.Instant.now().toString();
-        current.setStatus(new JobStatusBuilder().withStartTime(now).withFailed(1).withConditions(
-                new JobConditionBuilder().withType("FailureTarget").withStatus("True").withReason("DeadlineExceeded")
-                        .withMessage("Job was active longer than specified deadline").build(),
-                new JobConditionBuilder().withType("Failed").withStatus("True").withReason("DeadlineExceeded")
-                        .withMessage("Job was active longer than specified deadline").build()).build());
-        client.batch().v1().jobs().inNamespace("bench").resource(current).updateStatus();
-    }
 
     static String run(String name, String ns, String topology) {
         return """
@@ -218,16 +204,5 @@ class BenchmarkRunReconcilerTest {
         return client.batch().v1().jobs().inNamespace("bench").withName(name).get();
     }
 
-    private Condition awaitCondition(BenchmarkRun run, String status, String reason) {
-        Awaitility.await().atMost(TestCluster.WAIT).alias(run.getMetadata().getName() + " Succeeded=" + status + " " + reason)
-                .until(() -> condition(run).filter(c -> status.equals(c.getStatus()) && reason.equals(c.getReason()))
-                        .isPresent());
-        return condition(run).orElseThrow();
-    }
 
-    private Optional<Condition> condition(BenchmarkRun run) {
-        BenchmarkRun now = get(run);
-        return now == null || now.getStatus() == null ? Optional.empty()
-                : now.getStatus().conditions.stream().filter(c -> "Succeeded".equals(c.getType())).findFirst();
-    }
 }

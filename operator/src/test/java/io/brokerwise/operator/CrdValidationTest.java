@@ -104,7 +104,7 @@ class CrdValidationTest {
         "load point zero          | 'mode: Saturate' | 'mode: Rate\n  loadPoints: [0]'                | each load point is a fraction in (0, 1]",
         "duration = 2 x warm-up   | 'duration: 60s'  | 'duration: 20s'                                 | duration must be longer than twice the warmup",
         "Calibrate without name   | 'mode: Saturate' | 'mode: Calibrate'                               | mode Calibrate needs calibration.profileName",
-        "no topology              | 'topologyRef: {name: t}' | ''                                      | spec.topologyRef: Required value",
+        "no topology              | 'topologyRef: {name: t}' | ''                                      | modes Saturate and Rate need topologyRef",
         "unknown mode             | 'mode: Saturate' | 'mode: Soak'                                    | spec.mode: Unsupported value",
     })
     void badBenchmarkRunIsRejectedNamingTheField(String what, String from, String to, String message,

@@ -1,6 +1,11 @@
 package io.brokerwise.operator;
 
+import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
+import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
 import io.brokerwise.api.planning.ManifestReader;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -129,5 +134,38 @@ final class TestCluster {
                 .untilAsserted(() -> org.junit.jupiter.api.Assertions.assertTrue(
                         condition(t, type).filter(matches).isPresent(), "last seen: " + Optional.ofNullable(get(t).getStatus()).map(s -> s.conditions).orElse(null)));
         return condition(t, type).orElseThrow();
+    }
+
+    BenchmarkRun get(BenchmarkRun run) {
+        return client.resources(BenchmarkRun.class).inNamespace(run.getMetadata().getNamespace())
+                .withName(run.getMetadata().getName()).get();
+    }
+
+    /** Waits until the run's Succeeded condition has the status and reason, and returns it. */
+    Condition await(BenchmarkRun run, String status, String reason) {
+        Awaitility.await().atMost(WAIT).alias(run.getMetadata().getName() + " Succeeded=" + status + " " + reason)
+                .until(() -> succeeded(run).filter(c -> status.equals(c.getStatus()) && reason.equals(c.getReason()))
+                        .isPresent());
+        return succeeded(run).orElseThrow();
+    }
+
+    private Optional<Condition> succeeded(BenchmarkRun run) {
+        BenchmarkRun now = get(run);
+        return now == null || now.getStatus() == null ? Optional.empty()
+                : now.getStatus().conditions.stream().filter(c -> "Succeeded".equals(c.getType())).findFirst();
+    }
+
+    /** What the Job controller writes when a Job runs past its deadline (no such controller runs here). */
+    void failAsTheJobControllerWould(Job job) {
+        var jobs = client.batch().v1().jobs().inNamespace(job.getMetadata().getNamespace());
+        Job current = jobs.withName(job.getMetadata().getName()).get();
+        current.setStatus(new JobStatusBuilder().withStartTime(java.time.Instant.now().toString()).withFailed(1)
+                .withConditions(failed("FailureTarget"), failed("Failed")).build());
+        jobs.resource(current).updateStatus();
+    }
+
+    private static JobCondition failed(String type) {
+        return new JobConditionBuilder().withType(type).withStatus("True").withReason("DeadlineExceeded")
+                .withMessage("Job was active longer than specified deadline").build();
     }
 }

@@ -6,7 +6,6 @@ import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
-import io.fabric8.generator.annotation.Required;
 import io.fabric8.generator.annotation.Size;
 import io.fabric8.generator.annotation.ValidationRule;
 import java.util.List;
@@ -18,17 +17,21 @@ import java.util.List;
         message = "duration must be longer than twice the warmup")
 @ValidationRule(value = "self.mode != 'Calibrate' || (has(self.calibration) && has(self.calibration.profileName))",
         message = "mode Calibrate needs calibration.profileName: the BrokerProfile to write")
+@ValidationRule(value = "self.mode == 'Calibrate' || has(self.topologyRef)",
+        message = "modes Saturate and Rate need topologyRef: the topology whose brokers are measured")
+@ValidationRule(value = "self.mode != 'Calibrate' || !has(self.topologyRef)",
+        message = "mode Calibrate measures a temporary broker of its own: leave out topologyRef")
 public class BenchmarkRunSpec {
 
-    @Required
-    @JsonPropertyDescription("The PubSubTopology whose brokers are measured (same namespace). It must be Ready.")
+    @JsonPropertyDescription("Saturate and Rate: the PubSubTopology whose brokers are measured (same namespace). It "
+            + "must be Ready. Calibrate has none.")
     public TopologyRef topologyRef;
 
     @Default("Saturate")
     @JsonPropertyDescription("Saturate: publishers as fast as flow control allows, measuring capacity; Rate: Poisson "
             + "arrivals at each of loadPoints, measuring latency; Calibrate: the measurement series of Henjes, "
-            + "Performance Evaluation of Publish/Subscribe Middleware Architectures, sec. 4.2.2.1, on one broker, "
-            + "fitted into a BrokerProfile. Default Saturate.")
+            + "Performance Evaluation of Publish/Subscribe Middleware Architectures, sec. 4.2.2.1, "
+            + "on a temporary broker of its own, fitted into a BrokerProfile. Default Saturate.")
     public Mode mode;
 
     @Default("60s")

@@ -41,6 +41,9 @@ public class BenchmarkRunStatus {
     @JsonPropertyDescription("WithinTolerance, OutsideTolerance or NotValid (the measurement broke the validity rule).")
     public String verdict;
 
+    @JsonPropertyDescription("Calibrate: the BrokerProfile the run wrote.")
+    public String profile;
+
     @JsonPropertyDescription("One entry per measured load point.")
     public List<BenchmarkPointStatus> points;
 

@@ -9,6 +9,8 @@ public class BrokerProfileStatus {
     public String source;
     @JsonPropertyDescription("How well the parameters fit the measured points they were fitted to.")
     public FitStatus fit;
+    @JsonPropertyDescription("A profile a BenchmarkRun of mode Calibrate wrote: what it measured, where and when.")
+    public CalibrationStatus calibration;
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public static class FitStatus {
@@ -20,5 +22,38 @@ public class BrokerProfileStatus {
         public Double medianRelativeError;
         @JsonPropertyDescription("Largest relative error of the fitted received rate over the points (a fraction).")
         public Double maxRelativeError;
+        @JsonPropertyDescription("Measured points held out of the fit to check it.")
+        public Integer heldOutPoints;
+        @JsonPropertyDescription("Median relative error of the fitted received rate over the held-out points (a "
+                + "fraction): how well the profile predicts points it was not fitted to.")
+        public Double heldOutMedianRelativeError;
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static class CalibrationStatus {
+        @JsonPropertyDescription("The BenchmarkRun that measured the points.")
+        public String benchmarkRun;
+        @JsonPropertyDescription("When the fit was written (RFC 3339).")
+        public String time;
+        @JsonPropertyDescription("The node the temporary broker ran on.")
+        public String node;
+        @JsonPropertyDescription("The broker's CPU (request and limit): plan with this profile for brokers of this size.")
+        public String brokerCpu;
+        @JsonPropertyDescription("The broker's memory (request and limit).")
+        public String brokerMemory;
+        @JsonPropertyDescription("The broker's container image.")
+        public String brokerImage;
+        @JsonPropertyDescription("The Artemis version the broker reported when it started; unset when its log did "
+                + "not say.")
+        public String artemisVersion;
+        @JsonPropertyDescription("Delivery mode of the measured messages.")
+        public String deliveryMode;
+        @JsonPropertyDescription("Points measured, held-out and not valid ones included.")
+        public Integer measuredPoints;
+        @JsonPropertyDescription("Points that broke the validity rule (left out of the fit unless the calibration kept "
+                + "them).")
+        public Integer notValidPoints;
+        @JsonPropertyDescription("The ConfigMap (same namespace) holding every measured point, key points.json.")
+        public String pointsConfigMap;
     }
 }

@@ -2,19 +2,77 @@ package io.brokerwise.api.v1alpha1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Max;
+import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
+import io.fabric8.generator.annotation.Size;
+import io.fabric8.generator.annotation.ValidationRule;
 import java.util.List;
 
+/**
+ * A calibration: the series of Henjes, sec. 4.2.2.1, measured on a temporary broker of its own, placed and sized
+ * like a topology's brokers, and the BrokerProfile fitted to it.
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class CalibrationSpec {
 
     @Pattern("^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$")
-    @JsonPropertyDescription("The BrokerProfile to create or update with the fitted parameters (same namespace).")
+    @JsonPropertyDescription("The BrokerProfile to create, or to update when an earlier calibration wrote it (same "
+            + "namespace). A profile of that name written otherwise is left alone and the run fails "
+            + "(ProfileNotCalibrated).")
     public String profileName;
 
-    @JsonPropertyDescription("Matching subscribers r of the series' points. Default [1, 2, 5, 10, 20].")
+    @Default("[1, 2, 5, 10, 20]")
+    @Size(min = 2, max = 10)
+    @ValidationRule(value = "self.all(r, r >= 1 && r <= 200)", message = "each replication grade is in 1..200")
+    @JsonPropertyDescription("Matching subscribers r of the series' points; at least two, so the fit tells t_tx "
+            + "from t_fltr. Default [1, 2, 5, 10, 20].")
     public List<Integer> replicationGrades;
 
-    @JsonPropertyDescription("Additional non-matching filters m_add of the series' points. Default [5, 20, 80, 160].")
+    @Default("[5, 20, 80, 160]")
+    @Size(min = 2, max = 10)
+    @ValidationRule(value = "self.all(m, m >= 0 && m <= 1000)", message = "each number of filters is in 0..1000")
+    @JsonPropertyDescription("Additional non-matching filters m_add of the series' points; at least two. "
+            + "Default [5, 20, 80, 160].")
     public List<Integer> additionalFilters;
+
+    @Default("4")
+    @ValidationRule(value = "self == 0 || self >= 2", message = "holdoutEvery is 0 (none) or at least 2")
+    @JsonPropertyDescription("Every n-th point (the 2nd, then every n-th after it) checks the fit instead of entering "
+            + "it; 0 holds none out. Default 4.")
+    public Integer holdoutEvery;
+
+    @Default("false")
+    @JsonPropertyDescription("Fit points that broke the validity rule too (a broker under 96% of its CPU limit, "
+            + "clients over 75%), as brokerwise-bench calibrate --keep-invalid; the profile counts them in "
+            + "status.calibration.notValidPoints. Default false: they stay out of the fit.")
+    public Boolean keepInvalid;
+
+    @Default("Linear")
+    @JsonPropertyDescription("Service-time model to fit, as brokerwise fit --model: Linear, FilterSharing, "
+            + "SuperLinear or FilterLength. Default Linear.")
+    public BrokerProfileSpec.Model model;
+
+    @Min(1)
+    @Max(64)
+    @Default("4")
+    @JsonPropertyDescription("Saturated publishers at every point. Default 4, as many as a benchmark puts on each "
+            + "broker of a topology.")
+    public Integer publishers;
+
+    @Default("NonPersistent")
+    @JsonPropertyDescription("Delivery mode of the messages: NonPersistent or Persistent (calibrate the mode the "
+            + "topologies use). Default NonPersistent.")
+    public WorkloadSpec.DeliveryMode deliveryMode;
+
+    @Default("{}")
+    @JsonPropertyDescription("Where the temporary broker runs, as a topology's spec.placement: only nodeSelector and "
+            + "tolerations apply. Default: a node labelled and tainted brokerwise.io/broker-node=true.")
+    public PlacementSpec placement = new PlacementSpec();
+
+    @Default("{}")
+    @JsonPropertyDescription("The temporary broker's image, CPU and memory, as a topology's spec.broker: calibrate at "
+            + "the size the topologies' brokers get. Default: the operator's image, 500m CPU, 1Gi.")
+    public BrokerSpec broker = new BrokerSpec();
 }

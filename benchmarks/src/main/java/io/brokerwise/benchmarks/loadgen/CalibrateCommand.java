@@ -1,14 +1,12 @@
 package io.brokerwise.benchmarks.loadgen;
 
+import io.brokerwise.measure.CalibrationFit;
+import io.brokerwise.measure.CalibrationGrid;
+import io.brokerwise.measure.CalibrationPoint;
 import io.brokerwise.measure.ProcStat;
-import io.brokerwise.measure.LoadResult;
-import io.brokerwise.measure.LoadSpec;
-import io.brokerwise.measure.SelectorDesign;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.brokerwise.model.fit.MeasuredPoint;
-import io.brokerwise.model.fit.ProfileCalibration;
-import io.brokerwise.model.fit.ProfileFit;
+import io.brokerwise.model.fit.FitException;
 import io.brokerwise.model.service.LinearModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,25 +57,18 @@ final class CalibrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (holdoutEvery == 1 || holdoutEvery < 0) {
-            throw new IllegalArgumentException("--holdout-every is 0 (none) or at least 2");
-        }
+        CalibrationGrid grid = new CalibrationGrid(Arrays.stream(rValues).boxed().toList(),
+                Arrays.stream(mAddValues).boxed().toList(), holdoutEvery);
         // The run command's defaults for everything a calibration does not vary.
         List<String> args = new ArrayList<>(List.of(brokers.asArguments()));
         args.addAll(List.of("--warmup", warmup, "--measure", measure, "--cooldown", cooldown));
         RunCommand base = CommandLine.populateCommand(new RunCommand(), args.toArray(String[]::new));
-        List<int[]> grid = new ArrayList<>();
-        for (int r : rValues) {
-            for (int m : mAddValues) {
-                grid.add(new int[] {r, m});
-            }
-        }
         long started = System.nanoTime();
         double loadBefore = ProcStat.loadAverage();
         Path work = brokers.workDir != null ? brokers.workDir : Files.createTempDirectory("brokerwise-cal");
         List<CalibrationPoint> points;
         try (LocalFleet fleet = LocalFleet.start(1, brokers.node(), brokers.persistent(), work, System.err)) {
-            points = new CalibrationSeries(base::spec, grid, holdoutEvery, RunCommand.duration(firstWarmup))
+            points = new CalibrationSeries(base::spec, grid, RunCommand.duration(firstWarmup))
                     .run(fleet, System.err);
         }
         Duration took = Duration.ofNanos(System.nanoTime() - started);
@@ -85,13 +76,6 @@ final class CalibrateCommand implements Callable<Integer> {
     }
 
     private int write(List<CalibrationPoint> points, Duration took, double loadBefore) throws Exception {
-        List<MeasuredPoint> fitted = new ArrayList<>();
-        List<MeasuredPoint> held = new ArrayList<>();
-        for (CalibrationPoint p : points) {
-            if (p.valid() || keepInvalid) {
-                (p.heldOut() ? held : fitted).add(p.measured());
-            }
-        }
         Files.createDirectories(outDir);
         Path raw = outDir.resolve(name + ".points.json");
         Map<String, Object> rawDoc = new LinkedHashMap<>();
@@ -102,15 +86,14 @@ final class CalibrateCommand implements Callable<Integer> {
         rawDoc.put("command", "brokerwise-bench calibrate " + describe());
         rawDoc.put("points", points);
         Files.writeString(raw, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(rawDoc));
-        System.err.printf("loadgen: %d points in %d s, %d fit, %d held out, %d not valid; raw points in %s%n",
-                points.size(), took.toSeconds(), fitted.size(), held.size(),
-                points.stream().filter(p -> !p.valid()).count(), raw);
-        if (fitted.size() < 3) {
-            System.err.println("loadgen: too few valid points to fit (need 3): no profile written");
+        System.err.printf("loadgen: %d points in %d s; raw points in %s%n", points.size(), took.toSeconds(), raw);
+        CalibrationFit fit;
+        try {
+            fit = CalibrationFit.of(new LinearModel(), points, keepInvalid);
+        } catch (FitException e) {
+            System.err.println("loadgen: " + e.getMessage() + ": no profile written");
             return 3;
         }
-        ProfileFit fit = ProfileCalibration.fit(new LinearModel(), fitted);
-        ProfileFit check = held.isEmpty() ? null : ProfileCalibration.quality(new LinearModel(), fit.parameters(), held);
         Map<String, String> origin = new LinkedHashMap<>();
         origin.put("raw-points", raw.getFileName().toString());
         origin.put("broker-cores", Double.toString(brokers.brokerCores));
@@ -119,11 +102,11 @@ final class CalibrateCommand implements Callable<Integer> {
         origin.put("load-average-before", Double.toString(loadBefore));
         origin.put("calibration-seconds", Long.toString(took.toSeconds()));
         Path manifest = outDir.resolve(name + ".yaml");
-        Files.writeString(manifest, ProfileManifest.yaml(name, fit, check, held.size(), origin));
-        System.err.printf("loadgen: fit R^2 %.4f, median error %.1f%%, max %.1f%%%s; profile in %s%n", fit.rSquared(),
-                100 * fit.medianRelativeError(), 100 * fit.maxRelativeError(),
-                check == null ? "" : String.format("; held-out median error %.1f%%", 100 * check.medianRelativeError()),
-                manifest);
+        Files.writeString(manifest, ProfileManifest.yaml(name, fit, origin));
+        System.err.printf("loadgen: %d points fit, %d held out, %d not valid: R^2 %.4f, median error %.1f%%, max %.1f%%%s;"
+                + " profile in %s%n", fit.fitted(), fit.heldOutPoints(), fit.notValid(), fit.fit().rSquared(),
+                100 * fit.fit().medianRelativeError(), 100 * fit.fit().maxRelativeError(), fit.heldOut() == null ? ""
+                : String.format("; held-out median error %.1f%%", 100 * fit.heldOut().medianRelativeError()), manifest);
         return 0;
     }
 

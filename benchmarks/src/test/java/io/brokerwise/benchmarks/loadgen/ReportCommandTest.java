@@ -3,6 +3,7 @@ package io.brokerwise.benchmarks.loadgen;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerwise.measure.CalibrationFit;
 import io.brokerwise.model.fit.ProfileFit;
 import io.brokerwise.model.service.ProfileParameters;
 import java.nio.file.Files;
@@ -30,8 +31,8 @@ class ReportCommandTest {
                   {"r": 2, "mAdd": 5, "receivedPerSecond": 50000, "valid": false, "heldOut": false,
                    "result": {"validityProblems": ["broker 0 used 80% of its CPU <"]}}]}
                 """);
-        Files.writeString(dir.resolve("a.yaml"), ProfileManifest.yaml("a",
-                new ProfileFit(ProfileParameters.of(5e-6, 6e-8, 4e-6), 0.99, new double[] {0.01, 0.02}), null, 0,
+        Files.writeString(dir.resolve("a.yaml"), ProfileManifest.yaml("a", new CalibrationFit(
+                new ProfileFit(ProfileParameters.of(5e-6, 6e-8, 4e-6), 0.99, new double[] {0.01, 0.02}), null, 2, 0, 1),
                 Map.of()));
         Files.writeString(dir.resolve("run.json"), """
                 {"spec": {"layout": "1x1", "mode": "rate"}, "publishedPerSecond": 1000, "receivedPerSecond": 1000,

@@ -80,10 +80,14 @@ public record BenchmarkDesign(BenchmarkPlan plan, Layout layout, List<Prediction
             points.add(saturate);
             predictions.add(new Prediction(null, saturated, saturated, null));
         }
+        return new BenchmarkDesign(plan(spec, points, nowMillis), layout, predictions);
+    }
+
+    /** The points on a schedule that leaves the run's client pods time to start. */
+    static BenchmarkPlan plan(BenchmarkRunSpec spec, List<LoadSpec> points, long nowMillis) {
         Duration delay = spec.clients.replicas == 1 ? SINGLE_CLIENT_START_DELAY : START_DELAY;
-        BenchmarkPlan plan = new BenchmarkPlan(nowMillis + delay.toMillis(), points, spec.clients.replicas,
+        return new BenchmarkPlan(nowMillis + delay.toMillis(), points, spec.clients.replicas,
                 BrokerConfiguration.METRICS_PORT);
-        return new BenchmarkDesign(plan, layout, predictions);
     }
 
     private static LoadSpec saturatedLoad(BenchmarkRunSpec spec, PubSubTopologySpec measured, Workload w, Layout layout)
@@ -127,7 +131,7 @@ public record BenchmarkDesign(BenchmarkPlan plan, Layout layout, List<Prediction
         return copy;
     }
 
-    private static Duration duration(String text) {
+    static Duration duration(String text) {
         return Duration.ofNanos(Math.round(Durations.seconds(text) * 1e9));
     }
 }

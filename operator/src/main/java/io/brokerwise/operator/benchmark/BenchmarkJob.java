@@ -4,6 +4,7 @@ import io.brokerwise.api.v1alpha1.BenchmarkClients;
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
 import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.operator.calibration.TemporaryBroker;
 import io.brokerwise.operator.topology.Names;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -29,7 +30,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * The benchmark's client pods as an Indexed Job: pod i runs slice i of the plan against the topology's
- * brokers, reading the routing map from the topology's ConfigMap and the brokers' user from its Secret. Created
+ * brokers (or a calibration's temporary broker), reading their routing map from its ConfigMap and the brokers'
+ * user from their Secret. Created
  * once and never updated (a Job's pods are immutable); deleted when the run ends, so no pod outlives it. No
  * retries: a failed client would measure a different load, so the run fails with the pod's reason instead.
  */
@@ -56,7 +58,7 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
     protected Job desired(BenchmarkRun run, Context<BenchmarkRun> context) {
         BenchmarkDesign design = context.managedWorkflowAndDependentResourceContext()
                 .getMandatory(BenchmarkRunReconciler.DESIGN_KEY, BenchmarkDesign.class);
-        String topology = run.getSpec().topologyRef.name;
+        String brokers = brokers(run);
         int clients = design.plan().clients();
         long deadline = (design.plan().endEpochMillis() - System.currentTimeMillis()) / 1000 + DEADLINE_SLACK_SECONDS;
         return new JobBuilder()
@@ -67,7 +69,7 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
                 .withBackoffLimit(0).withActiveDeadlineSeconds(deadline)
                 .withTtlSecondsAfterFinished(TTL_SECONDS_AFTER_FINISHED)
                 .withNewTemplate().withNewMetadata().withLabels(labels(run)).endMetadata()
-                .withSpec(pod(run, topology, plan(design))).endTemplate()
+                .withSpec(pod(run, brokers, plan(design))).endTemplate()
                 .endSpec().build();
     }
 
@@ -100,7 +102,12 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
                 RUN_LABEL, run.getMetadata().getName());
     }
 
-    private static PodSpec pod(BenchmarkRun run, String topology, String plan) {
+    /** The brokers a run measures: its topology's, or a calibration's temporary broker. */
+    static String brokers(BenchmarkRun run) {
+        return run.getSpec().topologyRef != null ? run.getSpec().topologyRef.name : TemporaryBroker.name(run);
+    }
+
+    private static PodSpec pod(BenchmarkRun run, String brokers, String plan) {
         BenchmarkClients clients = run.getSpec().clients;
         Map<String, Quantity> resources = Map.of("cpu", new Quantity(clients.cpu), "memory", new Quantity(clients.memory));
         PodSpecBuilder pod = new PodSpecBuilder()
@@ -113,7 +120,7 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
                 .withName("clients")
                 .withImage(clients.image == null ? defaultImage() : clients.image)
                 .withImagePullPolicy("IfNotPresent")
-                .withEnv(env(topology, plan))
+                .withEnv(env(brokers, plan))
                 .withNewResources().withRequests(resources).withLimits(resources).endResources()
                 .withTerminationMessagePolicy("FallbackToLogsOnError")
                 .withNewSecurityContext().withReadOnlyRootFilesystem(true).withAllowPrivilegeEscalation(false)
@@ -121,7 +128,7 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
                 .addNewVolumeMount().withName("routing").withMountPath(ROUTING_MOUNT).withReadOnly(true).endVolumeMount()
                 .addNewVolumeMount().withName("tmp").withMountPath("/tmp").endVolumeMount()
                 .endContainer()
-                .addNewVolume().withName("routing").withNewConfigMap().withName(topology + "-routing").endConfigMap()
+                .addNewVolume().withName("routing").withNewConfigMap().withName(Names.routing(brokers)).endConfigMap()
                 .endVolume()
                 .addNewVolume().withName("tmp").withNewEmptyDir().endEmptyDir().endVolume();
         if (clients.nodeSelector == null || clients.nodeSelector.isEmpty()) {
@@ -135,8 +142,8 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
         return pod.build();
     }
 
-    private static List<EnvVar> env(String topology, String plan) {
-        String secret = topology + "-broker-credentials";
+    private static List<EnvVar> env(String brokers, String plan) {
+        String secret = Names.credentials(brokers);
         return List.of(
                 new EnvVarBuilder().withName("BENCHMARK_PLAN").withValue(plan).build(),
                 new EnvVarBuilder().withName(BrokerCredentials.USER_ENV).withNewValueFrom()

@@ -7,9 +7,16 @@ import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus.Phase;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.measure.LoadResult;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.Informers;
 import io.brokerwise.operator.ResourceEvents;
+import io.brokerwise.operator.calibration.CalibrationBrokerConfig;
+import io.brokerwise.operator.calibration.CalibrationCredentials;
+import io.brokerwise.operator.calibration.CalibrationRouting;
+import io.brokerwise.operator.calibration.CalibrationService;
+import io.brokerwise.operator.calibration.CalibrationStatefulSet;
+import io.brokerwise.operator.calibration.TemporaryBroker;
 import io.brokerwise.operator.topology.Conditions;
 import io.brokerwise.operator.topology.Names;
 import io.brokerwise.operator.topology.TopologyPlanning;
@@ -31,16 +38,23 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
  * Runs a BenchmarkRun: waits (Pending, with the reason) until its topology is Ready and no earlier run of the
  * same topology is unfinished, designs the measurement, starts the client Job (Running), and when the Job ends
  * puts each measured figure beside the prediction (Succeeded) or the reason it failed (Failed). The Job goes
- * once the run has ended; deleting the run deletes the Job and its pods.
+ * once the run has ended; deleting the run deletes the Job and its pods. A Calibrate run measures a temporary
+ * broker of its own instead ({@link Calibration}), which goes the same way.
  */
 @Workflow(explicitInvocation = true, dependents = {
     @Dependent(type = BenchmarkJob.class, reconcilePrecondition = BenchmarkJob.WhileRunning.class),
+    @Dependent(type = CalibrationCredentials.class, reconcilePrecondition = TemporaryBroker.WhileCalibrating.class),
+    @Dependent(type = CalibrationBrokerConfig.class, reconcilePrecondition = TemporaryBroker.WhileCalibrating.class),
+    @Dependent(type = CalibrationService.class, reconcilePrecondition = TemporaryBroker.WhileCalibrating.class),
+    @Dependent(type = CalibrationStatefulSet.class, reconcilePrecondition = TemporaryBroker.WhileCalibrating.class),
+    @Dependent(type = CalibrationRouting.class, reconcilePrecondition = TemporaryBroker.WhileCalibrating.class),
 })
 @ControllerConfiguration(generationAwareEventProcessing = false)
 public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
@@ -60,7 +74,7 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
                 .withNamespacesInheritedFromController()
                 .withSecondaryToPrimaryMapper(t -> context.getPrimaryCache().list()
                         .filter(r -> r.getMetadata().getNamespace().equals(t.getMetadata().getNamespace())
-                                && r.getSpec() != null && t.getMetadata().getName().equals(r.getSpec().topologyRef.name))
+                                && r.getSpec() != null && t.getMetadata().getName().equals(topologyOf(r)))
                         .map(ResourceID::fromResource).collect(Collectors.toSet()))
                 .build(), context);
         var profiles = new InformerEventSource<>(InformerEventSourceConfiguration.from(BrokerProfile.class, BenchmarkRun.class)
@@ -94,6 +108,10 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
     }
 
     private void step(BenchmarkRun run, Context<BenchmarkRun> context, Outcomes outcomes) {
+        if (run.getSpec().mode == BenchmarkRunSpec.Mode.Calibrate) {
+            Calibration.step(run, context, outcomes);
+            return;
+        }
         Optional<PubSubTopology> topology = Informers.get(context, PubSubTopology.class, TOPOLOGIES, run.getSpec().topologyRef.name,
                 run.getMetadata().getNamespace());
         boolean running = outcomes.status.phase == Phase.Running;
@@ -116,7 +134,11 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
         }
         context.managedWorkflowAndDependentResourceContext().put(DESIGN_KEY, design);
         if (running) {
-            follow(run, context, outcomes, design);
+            follow(context, outcomes, started(outcomes.status, design), points -> {
+                BenchmarkVerdict.fill(outcomes.status, design, points, run.getSpec().tolerance,
+                        run.getSpec().mode == BenchmarkRunSpec.Mode.Saturate);
+                outcomes.succeed();
+            });
             return;
         }
         outcomes.status.layout = design.layout().publisherGroups() + "x" + design.layout().subscriberGroups();
@@ -154,7 +176,7 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
                 .thenComparing(r -> r.getMetadata().getName());
         return context.getPrimaryCache().list()
                 .filter(r -> r.getMetadata().getNamespace().equals(run.getMetadata().getNamespace())
-                        && r.getSpec().topologyRef.name.equals(run.getSpec().topologyRef.name)
+                        && run.getSpec().topologyRef.name.equals(topologyOf(r))
                         && !(r.getStatus() != null && r.getStatus().finished())
                         && r.getMetadata().getDeletionTimestamp() == null
                         && order.compare(r, run) < 0)
@@ -163,18 +185,23 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
 
     private BenchmarkDesign design(BenchmarkRun run, Context<BenchmarkRun> context, PubSubTopology topology)
             throws BenchmarkDesign.Refused {
-        if (run.getSpec().mode == BenchmarkRunSpec.Mode.Calibrate) {
-            throw new BenchmarkDesign.Refused("NotSupported", "mode Calibrate is not available in this version");
-        }
         var map = RoutingMapCodec.fromJson(routingMap(context, topology).orElseThrow());
         Layout layout = new Layout(map.publisherGroups(), map.subscriberGroups());
         var profile = TopologyPlanning.profile(topology, Informers.list(context, BrokerProfile.class, PROFILES));
         return BenchmarkDesign.of(run, topology.getSpec(), profile, layout, System.currentTimeMillis());
     }
 
-    /** A Running run: follows its Job until it ends. */
-    private static void follow(BenchmarkRun run, Context<BenchmarkRun> context, Outcomes outcomes,
-                               BenchmarkDesign design) {
+    /** The topology a run measures; none for a Calibrate run. */
+    private static String topologyOf(BenchmarkRun run) {
+        return run.getSpec().topologyRef == null ? null : run.getSpec().topologyRef.name;
+    }
+
+    /**
+     * A Running run: follows its Job until it ends, and hands the measured points to {@code done}; while client pods
+     * wait, the condition says why, and {@code started} again once they run.
+     */
+    static void follow(Context<BenchmarkRun> context, Outcomes outcomes, String started,
+                       Consumer<List<LoadResult>> done) {
         Optional<Job> job = context.getSecondaryResource(Job.class);
         if (job.isEmpty()) {
             // just created (the informer has not seen it yet), or deleted by hand: the deadline tells them apart
@@ -184,13 +211,11 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
         if (outcome instanceof JobOutcome.Running waiting && !waiting.waiting().isEmpty()) {
             outcomes.running("ClientsWaiting", "client pods cannot start yet: " + waiting.waiting());
         } else if (outcome instanceof JobOutcome.Running) {
-            outcomes.running("Started", started(outcomes.status, design));
+            outcomes.running("Started", started);
         } else if (outcome instanceof JobOutcome.Failed failed) {
             outcomes.fail(failed.reason(), failed.message());
-        } else if (outcome instanceof JobOutcome.Done done) {
-            BenchmarkVerdict.fill(outcomes.status, design, done.points(), run.getSpec().tolerance,
-                    run.getSpec().mode == BenchmarkRunSpec.Mode.Saturate);
-            outcomes.succeed();
+        } else if (outcome instanceof JobOutcome.Done measured) {
+            done.accept(measured.points());
         }
     }
 
@@ -225,11 +250,15 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
         }
 
         void succeed() {
-            status.completionTime = Instant.now().toString();
             String message = status.verdict == null ? status.points.size() + " point(s) measured"
                     : status.verdict + String.format(": measured %.0f msgs/s against %.0f predicted (%+.1f%%)",
                     status.measuredCapacity, status.predictedCapacity, 100 * status.capacityError);
-            set(Phase.Succeeded, "True", "Measured", message);
+            succeed("Measured", message);
+        }
+
+        void succeed(String reason, String message) {
+            status.completionTime = Instant.now().toString();
+            set(Phase.Succeeded, "True", reason, message);
         }
 
         private void set(Phase phase, String value, String reason, String message) {

@@ -2,7 +2,6 @@ package io.brokerwise.operator.dependent;
 
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.broker.BrokerConfiguration;
-import io.brokerwise.operator.topology.BrokerLayout;
 import io.brokerwise.operator.topology.Names;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
@@ -26,10 +25,13 @@ public class BrokerConfigMap extends CRUDKubernetesDependentResource<ConfigMap, 
 
     @Override
     protected ConfigMap desired(PubSubTopology topology, Context<PubSubTopology> context) {
-        BrokerLayout layout = Layouts.of(context);
-        String name = topology.getMetadata().getName();
-        String xml = BrokerConfiguration.forPod(name, name, "Persistent".equals(layout.deliveryMode())).render();
-        return new ConfigMapBuilder().withMetadata(Layouts.metadata(topology, Names.brokerConfig(topology)))
+        return render(Layouts.set(topology, context));
+    }
+
+    /** broker.xml of a set of brokers: the topic named after the set. */
+    public static ConfigMap render(BrokerSet brokers) {
+        String xml = BrokerConfiguration.forPod(brokers.name(), brokers.name(), brokers.persistent()).render();
+        return new ConfigMapBuilder().withMetadata(brokers.metadata(Names.brokerConfig(brokers.name())))
                 .withData(Map.of(BrokerConfiguration.CONFIG_MAP_KEY, xml)).build();
     }
 }

@@ -51,38 +51,46 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
     protected StatefulSet desired(PubSubTopology topology, Context<PubSubTopology> context) {
         BrokerLayout layout = Layouts.of(context);
         int replicas = Math.max(layout.brokers(), RoutingConfigMap.brokersInUse(topology, context));
-        return new StatefulSetBuilder()
-                .withMetadata(Layouts.metadata(topology, Names.statefulSet(topology)))
+        return new StatefulSetBuilder(render(Layouts.set(topology, context), replicas))
                 .editMetadata().addToAnnotations(Names.LAYOUT_ANNOTATION, layout.describe()).endMetadata()
+                .build();
+    }
+
+    /** The StatefulSet of a set of brokers. */
+    public static StatefulSet render(BrokerSet brokers, int replicas) {
+        String name = brokers.name();
+        return new StatefulSetBuilder()
+                .withMetadata(brokers.metadata(Names.statefulSet(name)))
                 .withNewSpec()
                 .withReplicas(replicas)
-                .withServiceName(Names.service(topology))
+                .withServiceName(Names.service(name))
                 .withPodManagementPolicy("Parallel")
-                .withNewSelector().withMatchLabels(Names.brokerSelector(topology)).endSelector()
+                .withNewSelector().withMatchLabels(Names.brokerSelector(name)).endSelector()
                 .withNewTemplate()
-                .withNewMetadata().withLabels(Names.brokerSelector(topology)).withAnnotations(PROMETHEUS).endMetadata()
-                .withSpec(pod(topology))
+                .withNewMetadata().withLabels(Names.brokerSelector(name)).withAnnotations(PROMETHEUS).endMetadata()
+                .withSpec(pod(brokers))
                 .endTemplate()
                 .endSpec().build();
     }
 
-    private static PodSpec pod(PubSubTopology topology) {
-        PlacementSpec placement = topology.getSpec().placement;
-        BrokerSpec broker = topology.getSpec().broker;
+    private static PodSpec pod(BrokerSet brokers) {
+        PlacementSpec placement = brokers.placement();
+        BrokerSpec broker = brokers.broker();
+        String name = brokers.name();
         Map<String, Quantity> resources = Map.of(
                 "cpu", new Quantity(broker.cpu == null ? DEFAULT_CPU : broker.cpu),
                 "memory", new Quantity(broker.memory == null ? DEFAULT_MEMORY : broker.memory));
         return new PodSpecBuilder()
                 .withNodeSelector(placement.nodeSelector)
                 .withTolerations(placement.tolerations)
-                .withAffinity(placement.brokersPerNode == 1 ? oneBrokerPerNode(topology) : null)
-                .withTopologySpreadConstraints(placement.brokersPerNode > 1 ? spread(topology) : List.of())
+                .withAffinity(placement.brokersPerNode == 1 ? oneBrokerPerNode(name) : null)
+                .withTopologySpreadConstraints(placement.brokersPerNode > 1 ? spread(name) : List.of())
                 .withTerminationGracePeriodSeconds(30L)
                 .addNewContainer()
                 .withName("artemis")
                 .withImage(broker.image == null ? defaultImage() : broker.image)
                 .withImagePullPolicy("IfNotPresent")
-                .withEnv(env(topology))
+                .withEnv(env(name))
                 .addNewPort().withName("artemis").withContainerPort(Names.BROKER_PORT).endPort()
                 .addNewPort().withName("metrics").withContainerPort(BrokerConfiguration.METRICS_PORT).endPort()
                 .withNewResources().withRequests(resources).withLimits(resources).endResources()
@@ -93,7 +101,7 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
                 .addNewVolumeMount().withName("config").withMountPath(CONFIG_DIR).withReadOnly(true).endVolumeMount()
                 .addNewVolumeMount().withName("data").withMountPath("/var/lib/artemis").endVolumeMount()
                 .endContainer()
-                .addNewVolume().withName("config").withNewConfigMap().withName(Names.brokerConfig(topology)).endConfigMap()
+                .addNewVolume().withName("config").withNewConfigMap().withName(Names.brokerConfig(name)).endConfigMap()
                 .endVolume()
                 // The journal of a Persistent topology lives as long as the pod; volume claims need a
                 // storage class, which the local cluster lacks (see operator/README.md).
@@ -101,24 +109,24 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
                 .build();
     }
 
-    private static List<EnvVar> env(PubSubTopology topology) {
+    private static List<EnvVar> env(String name) {
         return List.of(
                 new EnvVarBuilder().withName("BROKER_XML").withValue(BrokerConfiguration.DEFAULT_PATH).build(),
-                secretEnv(topology, BrokerCredentials.USER_ENV),
-                secretEnv(topology, BrokerCredentials.PASSWORD_ENV));
+                secretEnv(name, BrokerCredentials.USER_ENV),
+                secretEnv(name, BrokerCredentials.PASSWORD_ENV));
     }
 
-    private static EnvVar secretEnv(PubSubTopology topology, String key) {
-        return new EnvVarBuilder().withName(key).withNewValueFrom().withNewSecretKeyRef(key, Names.credentials(topology), false)
+    private static EnvVar secretEnv(String name, String key) {
+        return new EnvVarBuilder().withName(key).withNewValueFrom().withNewSecretKeyRef(key, Names.credentials(name), false)
                 .endValueFrom().build();
     }
 
-    /** brokersPerNode = 1: the scheduler must never put two brokers of the topology on one node. */
-    private static Affinity oneBrokerPerNode(PubSubTopology topology) {
+    /** brokersPerNode = 1: the scheduler must never put two brokers of the set on one node. */
+    private static Affinity oneBrokerPerNode(String name) {
         return new AffinityBuilder().withNewPodAntiAffinity()
                 .addNewRequiredDuringSchedulingIgnoredDuringExecution()
                 .withTopologyKey("kubernetes.io/hostname")
-                .withNewLabelSelector().withMatchLabels(Names.brokerSelector(topology)).endLabelSelector()
+                .withNewLabelSelector().withMatchLabels(Names.brokerSelector(name)).endLabelSelector()
                 .endRequiredDuringSchedulingIgnoredDuringExecution()
                 .endPodAntiAffinity().build();
     }
@@ -127,13 +135,13 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
      * brokersPerNode > 1: spread evenly over the eligible nodes. The planner never asks for more than
      * nodes x brokersPerNode brokers, so an even spread puts at most brokersPerNode on a node.
      */
-    private static List<TopologySpreadConstraint> spread(PubSubTopology topology) {
+    private static List<TopologySpreadConstraint> spread(String name) {
         return List.of(new TopologySpreadConstraintBuilder().withMaxSkew(1).withTopologyKey("kubernetes.io/hostname")
                 .withWhenUnsatisfiable("DoNotSchedule")
-                .withNewLabelSelector().withMatchLabels(Names.brokerSelector(topology)).endLabelSelector().build());
+                .withNewLabelSelector().withMatchLabels(Names.brokerSelector(name)).endLabelSelector().build());
     }
 
-    static String defaultImage() {
+    public static String defaultImage() {
         return ConfigProvider.getConfig().getOptionalValue("brokerwise.broker.image", String.class)
                 .orElse("brokerwise.io/artemis:2.56.0");
     }

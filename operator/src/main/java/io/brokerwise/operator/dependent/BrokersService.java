@@ -23,11 +23,16 @@ public class BrokersService extends CRUDKubernetesDependentResource<Service, Pub
 
     @Override
     protected Service desired(PubSubTopology topology, Context<PubSubTopology> context) {
-        return new ServiceBuilder().withMetadata(Layouts.metadata(topology, Names.service(topology)))
+        return render(Layouts.set(topology, context));
+    }
+
+    /** The headless Service of a set of brokers. */
+    public static Service render(BrokerSet brokers) {
+        return new ServiceBuilder().withMetadata(brokers.metadata(Names.service(brokers.name())))
                 .withNewSpec()
                 .withClusterIP("None")
                 .withPublishNotReadyAddresses(true)
-                .withSelector(Names.brokerSelector(topology))
+                .withSelector(Names.brokerSelector(brokers.name()))
                 .addNewPort().withName("artemis").withPort(Names.BROKER_PORT).withNewTargetPort(Names.BROKER_PORT).endPort()
                 .endSpec().build();
     }

@@ -10,9 +10,10 @@ import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.processing.dependent.kubernetes.CRUDKubernetesDependentResource;
 import io.javaoperatorsdk.operator.processing.dependent.kubernetes.KubernetesDependent;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * The brokers' user and password: generated once per topology, never a default, and kept across
+ * The brokers' user and password: generated once per set of brokers, never a default, and kept across
  * reconciliations (clients and brokers read the same Secret).
  */
 @KubernetesDependent(informer = @Informer(labelSelector = "app.kubernetes.io/managed-by=" + Names.MANAGED_BY))
@@ -24,11 +25,15 @@ public class CredentialsSecret extends CRUDKubernetesDependentResource<Secret, P
 
     @Override
     protected Secret desired(PubSubTopology topology, Context<PubSubTopology> context) {
-        Map<String, String> data = context.getSecondaryResource(Secret.class)
-                .map(Secret::getData)
+        return render(Layouts.set(topology, context), context.getSecondaryResource(Secret.class));
+    }
+
+    /** The Secret of a set of brokers: the credentials it has, or new ones. */
+    public static Secret render(BrokerSet brokers, Optional<Secret> current) {
+        Map<String, String> data = current.map(Secret::getData)
                 .filter(d -> d.containsKey(BrokerCredentials.USER_ENV) && d.containsKey(BrokerCredentials.PASSWORD_ENV))
                 .orElseGet(CredentialsSecret::fresh);
-        return new SecretBuilder().withMetadata(Layouts.metadata(topology, Names.credentials(topology)))
+        return new SecretBuilder().withMetadata(brokers.metadata(Names.credentials(brokers.name())))
                 .withType("Opaque").withData(data).build();
     }
 

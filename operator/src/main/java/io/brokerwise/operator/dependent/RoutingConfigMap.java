@@ -1,6 +1,7 @@
 package io.brokerwise.operator.dependent;
 
 import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.topology.BrokerLayout;
 import io.brokerwise.operator.topology.BrokerReadiness;
 import io.brokerwise.operator.topology.Names;
@@ -32,14 +33,21 @@ public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap,
         BrokerLayout layout = Layouts.of(context);
         BrokerReadiness readiness = context.managedWorkflowAndDependentResourceContext()
                 .getMandatory(BrokerReadiness.CONTEXT_KEY, BrokerReadiness.class);
-        String name = topology.getMetadata().getName();
-        Map<String, String> data = readiness.allReady(layout.brokers())
-                ? Map.of(RoutingMapCodec.CONFIG_MAP_KEY, RoutingMapCodec.toJson(RoutingMap.forStatefulSet(
-                        name, layout.layout().publisherGroups(), layout.layout().subscriberGroups(), name,
-                        topology.getMetadata().getNamespace(), Names.BROKER_PORT)))
-                : current(topology, context).map(ConfigMap::getData).orElse(Map.of());
-        return new ConfigMapBuilder().withMetadata(Layouts.metadata(topology, Names.routing(topology)))
-                .withData(data).build();
+        BrokerSet brokers = Layouts.set(topology, context);
+        if (readiness.allReady(layout.brokers())) {
+            return render(brokers, layout.layout());
+        }
+        return new ConfigMapBuilder().withMetadata(brokers.metadata(Names.routing(brokers.name())))
+                .withData(current(topology, context).map(ConfigMap::getData).orElse(Map.of())).build();
+    }
+
+    /** The routing map of a set of brokers in this layout: the set's StatefulSet pods, row-major. */
+    public static ConfigMap render(BrokerSet brokers, Layout layout) {
+        String name = brokers.name();
+        RoutingMap map = RoutingMap.forStatefulSet(name, layout.publisherGroups(), layout.subscriberGroups(), name,
+                brokers.namespace(), Names.BROKER_PORT);
+        return new ConfigMapBuilder().withMetadata(brokers.metadata(Names.routing(name)))
+                .withData(Map.of(RoutingMapCodec.CONFIG_MAP_KEY, RoutingMapCodec.toJson(map))).build();
     }
 
     /** The routing ConfigMap as it is now, if it exists. */

@@ -3,7 +3,10 @@ package io.brokerwise.operator.topology;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import java.util.Map;
 
-/** Names and labels of the objects a topology owns, in one place so every dependent agrees. */
+/**
+ * Names and labels of the objects a topology owns (and a calibration's temporary broker, named like a topology's
+ * brokers), in one place so every dependent agrees.
+ */
 public final class Names {
 
     public static final String LAYOUT_ANNOTATION = "brokerwise.io/layout";
@@ -16,23 +19,23 @@ public final class Names {
     }
 
     public static String statefulSet(PubSubTopology t) {
-        return t.getMetadata().getName() + "-broker";
+        return statefulSet(t.getMetadata().getName());
     }
 
     public static String service(PubSubTopology t) {
-        return t.getMetadata().getName() + "-brokers";
+        return service(t.getMetadata().getName());
     }
 
     public static String credentials(PubSubTopology t) {
-        return t.getMetadata().getName() + "-broker-credentials";
+        return credentials(t.getMetadata().getName());
     }
 
     public static String brokerConfig(PubSubTopology t) {
-        return t.getMetadata().getName() + "-broker-config";
+        return brokerConfig(t.getMetadata().getName());
     }
 
     public static String routing(PubSubTopology t) {
-        return t.getMetadata().getName() + "-routing";
+        return routing(t.getMetadata().getName());
     }
 
     public static String disruptionBudget(PubSubTopology t) {
@@ -41,7 +44,33 @@ public final class Names {
 
     /** The labels every broker pod carries; the Service, the PDB and the StatefulSet select on them. */
     public static Map<String, String> brokerSelector(PubSubTopology t) {
-        return Map.of("app.kubernetes.io/name", "artemis-broker", INSTANCE_LABEL, t.getMetadata().getName(),
+        return brokerSelector(t.getMetadata().getName());
+    }
+
+    // By the name of a set of brokers: a topology's, or a calibration's temporary broker.
+
+    public static String statefulSet(String brokers) {
+        return brokers + "-broker";
+    }
+
+    public static String service(String brokers) {
+        return brokers + "-brokers";
+    }
+
+    public static String credentials(String brokers) {
+        return brokers + "-broker-credentials";
+    }
+
+    public static String brokerConfig(String brokers) {
+        return brokers + "-broker-config";
+    }
+
+    public static String routing(String brokers) {
+        return brokers + "-routing";
+    }
+
+    public static Map<String, String> brokerSelector(String brokers) {
+        return Map.of("app.kubernetes.io/name", "artemis-broker", INSTANCE_LABEL, brokers,
                 "app.kubernetes.io/managed-by", MANAGED_BY);
     }
 }

@@ -1,8 +1,5 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.measure;
 
-import io.brokerwise.measure.LoadResult;
-import io.brokerwise.measure.LoadSpec;
-import io.brokerwise.measure.SelectorDesign;
 import io.brokerwise.model.fit.MeasuredPoint;
 import io.brokerwise.model.service.FilterSet;
 
@@ -11,10 +8,10 @@ import io.brokerwise.model.service.FilterSet;
  * measured received rate, whether the validity rule held, and whether the fit may use it or must leave it
  * out to check itself on it.
  */
-record CalibrationPoint(int r, int mAdd, int components, double receivedPerSecond, boolean valid, boolean heldOut,
-                        LoadResult result) {
+public record CalibrationPoint(int r, int mAdd, int components, double receivedPerSecond, boolean valid,
+                               boolean heldOut, LoadResult result) {
 
-    MeasuredPoint measured() {
+    public MeasuredPoint measured() {
         return new MeasuredPoint(new FilterSet(r + mAdd, r + mAdd, components), r, receivedPerSecond);
     }
 }

@@ -1,0 +1,48 @@
+package io.brokerwise.api.planning;
+
+import io.brokerwise.api.v1alpha1.BrokerProfileSpec;
+import io.brokerwise.api.v1alpha1.BrokerProfileStatus;
+import io.brokerwise.model.fit.ProfileFit;
+import io.brokerwise.model.service.ProfileParameters;
+import io.brokerwise.model.service.ServiceTimeModel;
+
+/**
+ * A fit as a BrokerProfile: the model's fitted parameters as spec, the fit quality as status. One mapping for
+ * {@code brokerwise fit}, {@code brokerwise-bench calibrate} and the operator's calibrations.
+ */
+public final class FittedProfile {
+
+    private FittedProfile() {
+    }
+
+    /** The profile's spec: only the parameters the model has, per-byte times only when the points fitted them. */
+    public static BrokerProfileSpec spec(ServiceTimeModel model, ProfileParameters p, Double maxOverallRate) {
+        BrokerProfileSpec s = new BrokerProfileSpec();
+        s.model = BrokerProfileSpec.Model.valueOf(model.name());
+        s.parameters = new BrokerProfileSpec.Parameters();
+        s.parameters.receiveSeconds = p.receiveSeconds();
+        s.parameters.filterSeconds = p.filterSeconds();
+        s.parameters.dispatchSeconds = p.dispatchSeconds();
+        s.parameters.distinctFilterSeconds = model.chargesDistinctFilters() ? p.distinctFilterSeconds() : null;
+        s.parameters.maxOverallRate = maxOverallRate;
+        if (p.chargesSize()) {
+            s.parameters.receiveSecondsPerByte = p.receiveSecondsPerByte();
+            s.parameters.dispatchSecondsPerByte = p.dispatchSecondsPerByte();
+        }
+        return s;
+    }
+
+    /** The fit's quality, and its check on held-out points ({@code heldOut} null when none was held out). */
+    public static BrokerProfileStatus.FitStatus fit(ProfileFit fit, ProfileFit heldOut) {
+        BrokerProfileStatus.FitStatus status = new BrokerProfileStatus.FitStatus();
+        status.points = fit.relativeErrors().length;
+        status.rSquared = fit.rSquared();
+        status.medianRelativeError = fit.medianRelativeError();
+        status.maxRelativeError = fit.maxRelativeError();
+        if (heldOut != null) {
+            status.heldOutPoints = heldOut.relativeErrors().length;
+            status.heldOutMedianRelativeError = heldOut.medianRelativeError();
+        }
+        return status;
+    }
+}

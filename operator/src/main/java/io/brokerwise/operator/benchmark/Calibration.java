@@ -1,0 +1,135 @@
+package io.brokerwise.operator.benchmark;
+
+import io.brokerwise.api.v1alpha1.BenchmarkRun;
+import io.brokerwise.api.v1alpha1.BenchmarkRunStatus.Phase;
+import io.brokerwise.api.v1alpha1.BrokerProfile;
+import io.brokerwise.api.v1alpha1.CalibrationSpec;
+import io.brokerwise.measure.CalibrationFit;
+import io.brokerwise.measure.CalibrationPoint;
+import io.brokerwise.measure.LoadResult;
+import io.brokerwise.model.fit.FitException;
+import io.brokerwise.model.service.ServiceTimeModel;
+import io.brokerwise.operator.Informers;
+import io.brokerwise.operator.calibration.CalibratedProfile;
+import io.brokerwise.operator.calibration.TemporaryBroker;
+import io.brokerwise.operator.topology.Names;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A Calibrate run: waits (Pending, BrokerStarting) until its temporary broker is Ready, runs the series as a
+ * benchmark Job against it (Running), fits the points and writes the named BrokerProfile with the raw points beside
+ * it (Succeeded, Calibrated), or fails with the reason. A profile of that name that no calibration wrote is never
+ * touched: the run fails at once (ProfileNotCalibrated).
+ */
+final class Calibration {
+
+    static final String PROFILE_NOT_CALIBRATED = "ProfileNotCalibrated";
+    /** Artemis names its version when it starts: "AMQ221001: Apache ActiveMQ Artemis Message Broker version 2.56.0". */
+    private static final Pattern VERSION = Pattern.compile("Message Broker version (\\d[\\w.-]*)");
+    /** The start of a broker's log, where that line is. */
+    private static final int LOG_HEAD_BYTES = 64 * 1024;
+
+    private Calibration() {
+    }
+
+    static void step(BenchmarkRun run, Context<BenchmarkRun> context, BenchmarkRunReconciler.Outcomes outcomes) {
+        Optional<String> refused = handWritten(run, context);
+        if (refused.isPresent()) {
+            outcomes.fail(PROFILE_NOT_CALIBRATED, refused.get());
+            return;
+        }
+        BenchmarkDesign design;
+        try {
+            design = CalibrationDesign.of(run, System.currentTimeMillis());
+        } catch (IllegalArgumentException e) {
+            outcomes.fail("InvalidRun", e.getMessage());
+            return;
+        }
+        context.managedWorkflowAndDependentResourceContext().put(BenchmarkRunReconciler.DESIGN_KEY, design);
+        if (outcomes.status.phase == Phase.Running) {
+            BenchmarkRunReconciler.follow(context, outcomes, started(run, design),
+                    results -> write(run, context, outcomes, results));
+            return;
+        }
+        String broker = Names.statefulSet(TemporaryBroker.name(run)) + "-0";
+        if (!context.getSecondaryResource(StatefulSet.class).map(Calibration::ready).orElse(false)) {
+            outcomes.pending("BrokerStarting", "waiting for the temporary broker " + broker + " to be Ready (a node "
+                    + "that spec.calibration.placement selects, with calibration.broker's CPU and memory free)");
+            return;
+        }
+        outcomes.status.layout = "1x1";
+        outcomes.status.job = BenchmarkJob.name(run);
+        outcomes.status.startTime = Instant.now().toString();
+        outcomes.running("Started", started(run, design));
+    }
+
+    private static String started(BenchmarkRun run, BenchmarkDesign design) {
+        return "measuring the " + design.plan().points().size() + " points of the calibration series on the "
+                + "temporary broker " + Names.statefulSet(TemporaryBroker.name(run)) + "-0";
+    }
+
+    private static boolean ready(StatefulSet broker) {
+        return broker.getStatus() != null && broker.getStatus().getReadyReplicas() != null
+                && broker.getStatus().getReadyReplicas() >= 1;
+    }
+
+    /** Why the profile to write must be left alone: it exists and no calibration wrote it. */
+    private static Optional<String> handWritten(BenchmarkRun run, Context<BenchmarkRun> context) {
+        String name = run.getSpec().calibration.profileName;
+        return Informers.get(context, BrokerProfile.class, BenchmarkRunReconciler.PROFILES, name,
+                        run.getMetadata().getNamespace())
+                .filter(p -> !CalibratedProfile.writtenByCalibration(p))
+                .map(p -> "BrokerProfile " + name + " exists and no calibration wrote it; a calibration never overwrites "
+                        + "such a profile: name another in calibration.profileName, or delete it");
+    }
+
+    private static void write(BenchmarkRun run, Context<BenchmarkRun> context, BenchmarkRunReconciler.Outcomes outcomes,
+                              List<LoadResult> results) {
+        CalibrationSpec c = run.getSpec().calibration;
+        List<CalibrationPoint> points = CalibrationDesign.grid(c).points(results);
+        ServiceTimeModel model = ServiceTimeModel.named(c.model.name());
+        CalibrationFit fit;
+        try {
+            fit = CalibrationFit.of(model, points, Boolean.TRUE.equals(c.keepInvalid));
+        } catch (FitException e) {
+            outcomes.fail("FitFailed", e.getMessage());
+            return;
+        }
+        KubernetesClient client = context.getClient();
+        Optional<Pod> broker = Optional.ofNullable(client.pods().inNamespace(run.getMetadata().getNamespace())
+                .withName(Names.statefulSet(TemporaryBroker.name(run)) + "-0").get());
+        BrokerProfile profile = CalibratedProfile.of(run, model, fit, points.size(),
+                broker.map(p -> p.getSpec().getNodeName()).orElse(null),
+                broker.flatMap(p -> artemisVersion(client, p)).orElse(null), Instant.now());
+        BrokerProfile written = client.resource(profile).forceConflicts().serverSideApply();
+        written.setStatus(profile.getStatus());
+        client.resource(written).updateStatus();
+        client.resource(CalibratedProfile.points(written, points)).forceConflicts().serverSideApply();
+        outcomes.status.profile = c.profileName;
+        outcomes.succeed("Calibrated", String.format("wrote BrokerProfile %s: %s fit of %d points, R^2 %.4f%s",
+                c.profileName, model.name(), fit.fitted(), fit.fit().rSquared(), fit.heldOut() == null ? ""
+                        : String.format(", held-out median error %.1f%%", 100 * fit.heldOut().medianRelativeError())));
+    }
+
+    /** The version the broker named in its log as it started, if the log can be read and says. */
+    private static Optional<String> artemisVersion(KubernetesClient client, Pod broker) {
+        try {
+            String head = client.pods().inNamespace(broker.getMetadata().getNamespace())
+                    .withName(broker.getMetadata().getName()).limitBytes(LOG_HEAD_BYTES).getLog();
+            Matcher m = VERSION.matcher(head == null ? "" : head);
+            return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+        } catch (KubernetesClientException e) {
+            // no log to read (the pod's node is gone): the profile leaves the version out
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package io.brokerwise.operator.calibration;
+
+import io.brokerwise.api.v1alpha1.BenchmarkRun;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.processing.dependent.kubernetes.CRUDKubernetesDependentResource;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import java.util.function.UnaryOperator;
+
+/**
+ * One object of the temporary broker, found by its name (the broker's name through {@code objectName}), so that
+ * deleting it once the run has ended needs nothing but the run.
+ */
+abstract class TemporaryBrokerPart<R extends HasMetadata> extends CRUDKubernetesDependentResource<R, BenchmarkRun> {
+
+    private final UnaryOperator<String> objectName;
+
+    TemporaryBrokerPart(Class<R> type, UnaryOperator<String> objectName) {
+        super(type);
+        this.objectName = objectName;
+    }
+
+    @Override
+    protected ResourceID targetSecondaryResourceID(BenchmarkRun run, Context<BenchmarkRun> context) {
+        return new ResourceID(objectName.apply(TemporaryBroker.name(run)), run.getMetadata().getNamespace());
+    }
+}

@@ -1,0 +1,60 @@
+package io.brokerwise.operator.benchmark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brokerwise.api.v1alpha1.BenchmarkRun;
+import io.brokerwise.api.v1alpha1.BenchmarkClients;
+import io.brokerwise.api.v1alpha1.BenchmarkRunSpec;
+import io.brokerwise.api.v1alpha1.BrokerSpec;
+import io.brokerwise.api.v1alpha1.CalibrationSpec;
+import io.brokerwise.api.v1alpha1.WorkloadSpec;
+import io.brokerwise.measure.LoadSpec;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A Calibrate run's series as the benchmark Job measures it. */
+class CalibrationDesignTest {
+
+    @Test
+    void everyPointOfTheSeriesSaturatesTheTemporaryBrokerFirstOneWarmedLonger() {
+        BenchmarkDesign design = CalibrationDesign.of(run(WorkloadSpec.DeliveryMode.Persistent), 1_000_000L);
+        List<LoadSpec> points = design.plan().points();
+        assertEquals(6, points.size(), "2 replication grades x 3 numbers of filters");
+        assertEquals(List.of("1+5", "1+20", "1+80", "2+5", "2+20", "2+80"),
+                points.stream().map(p -> p.design().r() + "+" + p.design().mAdd()).toList());
+        for (LoadSpec p : points) {
+            assertEquals(LoadSpec.Mode.saturate, p.mode());
+            assertEquals(3, p.publishers());
+            assertTrue(p.persistent());
+            assertEquals(Duration.ofSeconds(10), p.measure(), "duration 20s less warm-up and cool-down of 5s");
+        }
+        assertEquals(CalibrationDesign.FIRST_WARMUP, points.get(0).warmup(), "the broker's JVM starts cold");
+        assertEquals(Duration.ofSeconds(5), points.get(1).warmup());
+        assertEquals("1x1", design.layout().publisherGroups() + "x" + design.layout().subscriberGroups());
+        assertEquals(1, design.plan().clients());
+        assertTrue(design.plan().startEpochMillis() > 1_000_000L, "the client pod gets time to start");
+    }
+
+    static BenchmarkRun run(WorkloadSpec.DeliveryMode mode) {
+        BenchmarkRun run = new BenchmarkRun();
+        run.setMetadata(new ObjectMetaBuilder().withName("cal").withNamespace("team").build());
+        BenchmarkRunSpec spec = new BenchmarkRunSpec();
+        spec.mode = BenchmarkRunSpec.Mode.Calibrate;
+        spec.duration = "20s";
+        spec.warmup = "5s";
+        spec.clients = new BenchmarkClients();
+        spec.calibration = new CalibrationSpec();
+        spec.calibration.profileName = "p";
+        spec.calibration.replicationGrades = List.of(1, 2);
+        spec.calibration.additionalFilters = List.of(5, 20, 80);
+        spec.calibration.holdoutEvery = 4;
+        spec.calibration.publishers = 3;
+        spec.calibration.deliveryMode = mode;
+        spec.calibration.broker = new BrokerSpec();
+        run.setSpec(spec);
+        return run;
+    }
+}
