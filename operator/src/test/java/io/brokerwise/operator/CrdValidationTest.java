@@ -63,12 +63,29 @@ class CrdValidationTest {
         "Grid without groups     | '  workload:'                  | '  topology: {mode: Grid}\\n  workload:' | mode Grid needs publisherGroups and subscriberGroups",
         "E[R] above m x filters  | 'replicationGrade: {mean: 4}'  | 'replicationGrade: {mean: 900}'    | replicationGrade.mean cannot exceed subscribers times filtersPerSubscriber",
         "zero brokers per node   | '  workload:'                  | '  placement: {brokersPerNode: 0}\\n  workload:' | spec.placement.brokersPerNode",
+        "min above max brokers   | '  workload:'                  | '  autoscaling: {minBrokers: 5, maxBrokers: 4}\\n  workload:' | autoscaling.minBrokers must not exceed autoscaling.maxBrokers",
+        "scale-down above up     | '  workload:'                  | '  autoscaling: {scaleUpUtilization: 0.7, scaleDownUtilization: 0.8}\\n  workload:' | autoscaling.scaleDownUtilization must be below autoscaling.scaleUpUtilization",
+        "scale-down above cap    | '  workload:'                  | '  objectives: {maxUtilization: 0.5}\\n  autoscaling: {scaleDownUtilization: 0.6}\\n  workload:' | autoscaling.scaleDownUtilization must be below autoscaling.scaleUpUtilization",
+        "window over delay       | '  workload:'                  | '  autoscaling: {window: 120s, inhibitionDelay: 60s}\\n  workload:' | autoscaling.window must not be longer than autoscaling.inhibitionDelay",
+        "scale-up at 1           | '  workload:'                  | '  autoscaling: {scaleUpUtilization: 1}\\n  workload:' | spec.autoscaling.scaleUpUtilization",
+        "delay in minutes        | '  workload:'                  | '  autoscaling: {inhibitionDelay: 5m}\\n  workload:' | spec.autoscaling.inhibitionDelay",
+        "unknown autoscaling mode| '  workload:'                  | '  autoscaling: {mode: On}\\n  workload:' | spec.autoscaling.mode: Unsupported value",
     })
     void badManifestIsRejectedNamingTheField(String what, String from, String to, String message, KubernetesClient client) {
         var bad = parse(VALID.replace(from, to.replace("\\n", "\n")));
         var e = assertThrows(KubernetesClientException.class, () -> client.resource(bad).create(), what);
         assertEquals(422, e.getCode(), what + ": " + e.getMessage());
         assertTrue(e.getMessage().contains(message), what + ": " + e.getMessage());
+    }
+
+    @Test
+    void autoscalingIsDefaulted(KubernetesClient client) {
+        var created = client.resource(parse(VALID.replace("name: minimal,", "name: autoscaled,")
+                .replace("  workload:", "  autoscaling: {mode: Recommend}\n  workload:"))).create();
+        var autoscaling = (java.util.Map<?, ?>) ((java.util.Map<?, ?>) created.getAdditionalProperties().get("spec"))
+                .get("autoscaling");
+        assertEquals(java.util.Map.of("mode", "Recommend", "minBrokers", 1, "inhibitionDelay", "300s", "window", "60s",
+                "declaredIsFloor", true), autoscaling);
     }
 
     @Test

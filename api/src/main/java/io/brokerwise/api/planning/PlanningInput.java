@@ -26,7 +26,7 @@ public record PlanningInput(Workload workload, Objectives objectives, Limits lim
         if (!problems.isEmpty()) {
             throw new ManifestException(problems);
         }
-        List<String> crossField = new ArrayList<>();
+        List<String> crossField = new ArrayList<>(AutoscalingInput.problems(spec));
         Workload workload = attempt("spec.workload", () -> workload(spec.workload), crossField);
         Objectives objectives = attempt("spec.objectives", () -> objectives(spec.objectives), crossField);
         TopologyMode mode = attempt("spec.topology", () -> mode(spec.topology), crossField);

@@ -3,7 +3,13 @@ package io.brokerwise.api.v1alpha1;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Required;
+import io.fabric8.generator.annotation.ValidationRule;
 
+// scaleUpUtilization defaults to objectives.maxUtilization, so only here can a lone scaleDownUtilization be checked
+@ValidationRule(value = "!has(self.autoscaling) || !has(self.autoscaling.scaleDownUtilization) "
+        + "|| has(self.autoscaling.scaleUpUtilization) || self.autoscaling.scaleDownUtilization < "
+        + "(has(self.objectives) && has(self.objectives.maxUtilization) ? self.objectives.maxUtilization : 0.9)",
+        message = AutoscalingSpec.DOWN_NOT_BELOW_UP)
 public class PubSubTopologySpec {
 
     /**
@@ -42,6 +48,9 @@ public class PubSubTopologySpec {
 
     @JsonPropertyDescription("Measuring each deployed layout against its prediction.")
     public VerificationSpec verification = new VerificationSpec();
+
+    @JsonPropertyDescription("Growing and shrinking the layout with the load the brokers observe. Default: off.")
+    public AutoscalingSpec autoscaling;
 
     @Default("Automatic")
     @JsonPropertyDescription("Automatic applies a new plan at once; Manual holds it in status until the topology is "

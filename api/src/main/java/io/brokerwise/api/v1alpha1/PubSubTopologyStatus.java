@@ -14,6 +14,8 @@ public class PubSubTopologyStatus extends PlanReport {
     public Long observedGeneration;
     @JsonPropertyDescription("The last check of the deployed layout (spec.verification).")
     public VerificationStatus verification;
+    @JsonPropertyDescription("What autoscaling observed, proposed and applied (spec.autoscaling).")
+    public AutoscalingStatus autoscaling;
     @SchemaFrom(type = ConditionSchema[].class)
     @JsonPropertyDescription("Valid, Planned, Deployed, Ready and Verified, each True or False with a reason and a message.")
     public List<Condition> conditions = new ArrayList<>();
