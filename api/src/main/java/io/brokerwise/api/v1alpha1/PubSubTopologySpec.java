@@ -49,7 +49,9 @@ public class PubSubTopologySpec {
     @JsonPropertyDescription("Measuring each deployed layout against its prediction.")
     public VerificationSpec verification = new VerificationSpec();
 
-    @JsonPropertyDescription("Growing and shrinking the layout with the load the brokers observe. Default: off.")
+    @JsonPropertyDescription("Growing and shrinking the layout with the load the brokers observe. "
+            + "Default: off. Validated, but not acted on yet: the operator's observer that reads the brokers and "
+            + "applies the rules is not built (docs/architecture.md).")
     public AutoscalingSpec autoscaling;
 
     @Default("Automatic")
