@@ -1,0 +1,99 @@
+package io.brokerwise.operator.autoscaling;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.sun.net.httpserver.HttpServer;
+import io.brokerwise.model.autoscaling.ObservedLoad;
+import io.brokerwise.routing.RoutingMap;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Readings over real HTTP from endpoints that serve the brokers' meters in the Prometheus text format. */
+class BrokerReadingsTest {
+
+    final List<HttpServer> servers = new ArrayList<>();
+
+    @AfterEach
+    void stop() {
+        servers.forEach(s -> s.stop(0));
+    }
+
+    /** An endpoint serving a broker with these gauges whose received counter is whatever {@code received} holds. */
+    String serve(AtomicLong received, double copiesPerMessage, int producers, int subscriptions) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/metrics", exchange -> {
+            long r = received.get();
+            String text = """
+                    # TYPE brokerwise_topic_messages_received_total counter
+                    brokerwise_topic_messages_received_total{topic="orders"} %d
+                    # TYPE brokerwise_topic_copies_dispatched_total counter
+                    brokerwise_topic_copies_dispatched_total{topic="orders"} %d
+                    # TYPE brokerwise_producer_connections gauge
+                    brokerwise_producer_connections %d
+                    # TYPE brokerwise_consumer_connections gauge
+                    brokerwise_consumer_connections %d
+                    # TYPE brokerwise_topic_subscriptions gauge
+                    brokerwise_topic_subscriptions{topic="orders"} %d
+                    # TYPE brokerwise_cpu_seconds_total counter
+                    brokerwise_cpu_seconds_total 12.5
+                    # TYPE brokerwise_cpu_limit_cores gauge
+                    brokerwise_cpu_limit_cores 0.5
+                    # TYPE brokerwise_jvm_heap_used_bytes gauge
+                    brokerwise_jvm_heap_used_bytes 1.0E8
+                    """.formatted(r, Math.round(r * copiesPerMessage), producers, subscriptions, subscriptions);
+            byte[] body = text.getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        servers.add(server);
+        return "127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    @Test
+    void theMetricsEndpointIsTheBrokersHostOnTheMetricsPort() {
+        assertEquals("t-broker-3.t-brokers.ns.svc:9404", BrokerReadings.metricsAddress("t-broker-3.t-brokers.ns.svc:61616"));
+    }
+
+    @Test
+    void twoReadingsOfAnSsrLayoutGiveItsWorkload() throws Exception {
+        RoutingMap ssr = RoutingMap.of("orders", 1, 2, List.of("b0:61616", "b1:61616"));
+        AtomicLong received = new AtomicLong(1_000);
+        Map<String, String> endpoints = new HashMap<>();
+        endpoints.put("b0:61616", serve(received, 1.0, 7, 3));
+        endpoints.put("b1:61616", serve(received, 0.5, 7, 4));
+        Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+
+        CounterReading earlier = BrokerReadings.take(ssr, endpoints::get, Clock.fixed(t0, ZoneOffset.UTC));
+        received.addAndGet(6_000);
+        CounterReading later = BrokerReadings.take(ssr, endpoints::get, Clock.fixed(t0.plusSeconds(60), ZoneOffset.UTC));
+        ObservedLoad o = LoadObservation.between(ssr, earlier, later);
+
+        assertEquals(7, o.publishers());
+        assertEquals(100.0, o.offeredRate(), 1e-9);
+        assertEquals(7, o.subscribers());
+        assertEquals(1.5, o.meanReplicationGrade(), 1e-3);
+    }
+
+    @Test
+    void aBrokerThatDoesNotAnswerIsLeftOut() throws Exception {
+        RoutingMap psr = RoutingMap.of("orders", 2, 1, List.of("b0:61616", "b1:61616"));
+        Map<String, String> endpoints = Map.of("b0:61616", serve(new AtomicLong(5), 1, 1, 1),
+                "b1:61616", "127.0.0.1:1");
+        CounterReading reading = BrokerReadings.take(psr, endpoints::get, Clock.systemUTC());
+        assertEquals(Set.of("b0:61616"), reading.brokers().keySet());
+    }
+}
