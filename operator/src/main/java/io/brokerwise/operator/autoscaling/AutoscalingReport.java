@@ -15,22 +15,20 @@ public final class AutoscalingReport {
     }
 
     /**
-     * The status after this decision. {@code applied}: the decision changed the layout and the mode applies changes
-     * (Auto), so it becomes {@code lastScaling} and starts the inhibition; otherwise those stay as they were, and a
-     * proposed change is only the recommendation.
+     * The status after this decision. A proposed change starts the inhibition whether or not it is applied, so that
+     * mode Recommend proposes at the pace mode Auto would change the layout, and a change it still wants within the
+     * delay is held ({@code Inhibited}) rather than proposed anew. {@code applied}: the mode applied the change, so
+     * it also becomes {@code lastScaling}; otherwise that stays as it was.
      */
     public static AutoscalingStatus of(AutoscalingStatus previous, ObservedLoad observed, ScalingDecision decision,
                                        boolean applied) {
         AutoscalingStatus status = new AutoscalingStatus();
         status.observed = observed(observed, decision);
         status.recommendation = change(decision);
-        if (applied && decision.changes()) {
-            status.lastScaling = change(decision);
-            status.inhibitedUntil = decision.inhibitedUntil().map(Object::toString).orElse(null);
-        } else if (previous != null) {
-            status.lastScaling = previous.lastScaling;
-            status.inhibitedUntil = previous.inhibitedUntil;
-        }
+        status.lastScaling = applied && decision.changes() ? change(decision)
+                : previous == null ? null : previous.lastScaling;
+        status.inhibitedUntil = decision.changes() ? decision.inhibitedUntil().map(Object::toString).orElse(null)
+                : previous == null ? null : previous.inhibitedUntil;
         return status;
     }
 

@@ -57,18 +57,20 @@ public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap,
                 .findFirst();
     }
 
-    /** The layout ("2x1") the current routing map sends clients to, if there is a map. */
-    static java.util.Optional<String> routedLayout(PubSubTopology topology, Context<PubSubTopology> context) {
+    /** The routing map clients follow now, if there is one. */
+    public static Optional<RoutingMap> routed(PubSubTopology topology, Context<PubSubTopology> context) {
         return current(topology, context)
                 .map(c -> c.getData() == null ? null : c.getData().get(RoutingMapCodec.CONFIG_MAP_KEY))
-                .map(RoutingMapCodec::fromJson).map(m -> m.publisherGroups() + "x" + m.subscriberGroups());
+                .map(RoutingMapCodec::fromJson);
+    }
+
+    /** The layout ("2x1") the current routing map sends clients to, if there is a map. */
+    static Optional<String> routedLayout(PubSubTopology topology, Context<PubSubTopology> context) {
+        return routed(topology, context).map(m -> m.publisherGroups() + "x" + m.subscriberGroups());
     }
 
     /** How many brokers the current routing map sends clients to; 0 without a map. */
     static int brokersInUse(PubSubTopology topology, Context<PubSubTopology> context) {
-        return current(topology, context)
-                .map(c -> c.getData() == null ? null : c.getData().get(RoutingMapCodec.CONFIG_MAP_KEY))
-                .map(json -> RoutingMapCodec.fromJson(json).brokers().size())
-                .orElse(0);
+        return routed(topology, context).map(m -> m.brokers().size()).orElse(0);
     }
 }

@@ -8,6 +8,7 @@ import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.Informers;
 import io.brokerwise.operator.ResourceEvents;
+import io.brokerwise.operator.autoscaling.AutoscalingObserver;
 import io.brokerwise.operator.dependent.BrokerConfigMap;
 import io.brokerwise.operator.dependent.BrokerDisruptionBudget;
 import io.brokerwise.operator.dependent.BrokerStatefulSet;
@@ -31,6 +32,7 @@ import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -65,6 +67,9 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
 
     @Inject
     MeterRegistry metrics;
+
+    @Inject
+    AutoscalingObserver autoscaling;
 
     @Override
     public List<EventSource<?, PubSubTopology>> prepareEventSources(EventSourceContext<PubSubTopology> context) {
@@ -101,23 +106,28 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         PubSubTopologyStatus status = statusOf(topology);
         Outcomes outcomes = new Outcomes(topology, status, context);
         Optional<Layout> running = runningLayout(context);
-        Optional<Layout> toApply = decide(topology, context, outcomes, running);
+        var outcome = planning.plan(topology, Informers.list(context, Node.class, NODES), Informers.list(context, BrokerProfile.class, PROFILES));
+        Optional<Layout> toApply = decide(topology, outcome, outcomes, running);
         if (toApply.isPresent()) {
             deploy(topology, context, outcomes, toApply.get());
         } else {
             outcomes.set(Conditions.DEPLOYED, false, "NothingToDeploy", "no approved feasible plan yet");
         }
+        autoscaling.keepOnly(all(context.getPrimaryCache().list()));
+        Optional<Duration> nextReading = autoscaling.observe(topology, status, Optional.of(outcome)
+                        .filter(TopologyPlanning.Planned.class::isInstance).map(TopologyPlanning.Planned.class::cast),
+                RoutingConfigMap.routed(topology, context), context.getClient());
         status.observedGeneration = topology.getMetadata().getGeneration();
         topology.setStatus(status);
         metrics.timer("brokerwise.reconcile.time").record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
         metrics.counter("brokerwise.reconciliations").increment();
-        return UpdateControl.patchStatus(topology);
+        UpdateControl<PubSubTopology> control = UpdateControl.patchStatus(topology);
+        return nextReading.map(control::rescheduleAfter).orElse(control);
     }
 
     /** The layout to deploy: the plan if it is valid, feasible and approved; else what already runs. */
-    private Optional<Layout> decide(PubSubTopology topology, Context<PubSubTopology> context, Outcomes outcomes,
+    private Optional<Layout> decide(PubSubTopology topology, TopologyPlanning.Outcome outcome, Outcomes outcomes,
                                     Optional<Layout> running) {
-        var outcome = planning.plan(topology, Informers.list(context, Node.class, NODES), Informers.list(context, BrokerProfile.class, PROFILES));
         if (outcome instanceof TopologyPlanning.Invalid invalid) {
             outcomes.set(Conditions.VALID, false, invalid.reason(), invalid.message());
             outcomes.set(Conditions.PLANNED, false, invalid.reason(), "cannot plan an invalid topology");
@@ -176,14 +186,24 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
     }
 
     private static java.util.Set<ResourceID> all(EventSourceContext<PubSubTopology> context) {
-        return context.getPrimaryCache().list().map(ResourceID::fromResource).collect(Collectors.toSet());
+        return all(context.getPrimaryCache().list());
     }
 
-    /** A fresh status that keeps the conditions, so their transition times survive. */
+    private static java.util.Set<ResourceID> all(java.util.stream.Stream<PubSubTopology> topologies) {
+        return topologies.map(ResourceID::fromResource).collect(Collectors.toSet());
+    }
+
+    /**
+     * A fresh status that keeps the conditions, so their transition times survive, and what autoscaling last
+     * observed, which only a new observation replaces.
+     */
     private static PubSubTopologyStatus statusOf(PubSubTopology topology) {
         PubSubTopologyStatus status = new PubSubTopologyStatus();
         if (topology.getStatus() != null && topology.getStatus().conditions != null) {
             status.conditions = new ArrayList<>(topology.getStatus().conditions);
+        }
+        if (topology.getStatus() != null) {
+            status.autoscaling = topology.getStatus().autoscaling;
         }
         return status;
     }

@@ -56,16 +56,19 @@ class AutoscalingReportTest {
     }
 
     @Test
-    void aRecommendationLeavesTheLastScalingAsItWas() {
+    void aRecommendationStartsTheInhibitionAndLeavesTheLastScalingAsItWas() {
         AutoscalingStatus before = AutoscalingReport.of(null, overload, decide(Optional.empty()), true);
         AutoscalingStatus s = AutoscalingReport.of(before, overload, decide(Optional.empty()), false);
         assertSame(before.lastScaling, s.lastScaling);
-        assertEquals(before.inhibitedUntil, s.inhibitedUntil);
         assertEquals(ScalingDecision.OVERLOADED, s.recommendation.reason);
 
         AutoscalingStatus first = AutoscalingReport.of(null, overload, decide(Optional.empty()), false);
         assertNull(first.lastScaling);
-        assertNull(first.inhibitedUntil);
+        assertEquals("2026-01-01T00:10:00Z", first.inhibitedUntil, "proposed at 00:05, with a delay of 5 minutes");
+
+        AutoscalingStatus held = AutoscalingReport.of(first, overload, decide(Optional.of(NOW.plusSeconds(30))), false);
+        assertEquals(ScalingDecision.INHIBITED, held.recommendation.reason);
+        assertEquals(first.inhibitedUntil, held.inhibitedUntil, "a held change does not extend the inhibition");
     }
 
     @Test
