@@ -29,9 +29,11 @@ public class AutoscalingSpec {
             + "autoscaling.inhibitionDelay: the first window after a change must see only the new layout";
 
     @Default("Off")
-    @JsonPropertyDescription("Off: the layout follows the declared workload only. Recommend: the operator observes the "
-            + "brokers and writes the layout it would move to into status.autoscaling.recommendation, and changes "
-            + "nothing. Auto: it also applies that layout, the same way as a changed spec. Default: Off.")
+    @JsonPropertyDescription("Off: the layout follows the declared workload only, and the brokers are not read "
+            + "(quote it in YAML: \"Off\"). Recommend: the operator reads the brokers' metrics every window and "
+            + "writes the layout it would move to into status.autoscaling.recommendation, with an event for each "
+            + "change it proposes, and changes nothing. Auto: meant to apply that layout too; not built yet, it "
+            + "behaves as Recommend and the Autoscaling condition says so (AutoNotApplied). Default: Off.")
     public Mode mode;
 
     @Default("1")

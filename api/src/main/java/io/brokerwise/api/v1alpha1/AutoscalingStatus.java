@@ -11,14 +11,15 @@ public class AutoscalingStatus {
             + "utilization as predicted and as measured.")
     public ObservedWorkloadStatus observed;
 
-    @JsonPropertyDescription("The last change autoscaling applied (mode Auto).")
+    @JsonPropertyDescription("The last change autoscaling applied (mode Auto, which applies nothing "
+            + "yet).")
     public ScalingStatus lastScaling;
 
-    @JsonPropertyDescription("No change before this time (RFC 3339): the last change plus spec.autoscaling."
-            + "inhibitionDelay.")
+    @JsonPropertyDescription("No change, and no new proposal of one, before this time (RFC 3339): the last "
+            + "proposed change plus spec.autoscaling.inhibitionDelay.")
     public String inhibitedUntil;
 
     @JsonPropertyDescription("What the last observation called for: the layout to move to and why, or why the "
-            + "running one stays. Mode Recommend applies nothing; mode Auto applies a change as it is proposed.")
+            + "running one stays (reason Inhibited: the change waits for inhibitedUntil). Nothing is applied.")
     public ScalingStatus recommendation;
 }

@@ -29,7 +29,7 @@ public class PubSubTopology extends CustomResource<PubSubTopologySpec, PubSubTop
     }
 
     @Override
-    @JsonPropertyDescription("What the operator made of the spec: the plan and its alternatives, the profile used, the last verification, and the conditions Valid, Planned, Deployed, Ready and Verified.")
+    @JsonPropertyDescription("What the operator made of the spec: the plan and its alternatives, the profile used, the last verification, what autoscaling observed and proposes, and the conditions Valid, Planned, Deployed, Ready, Verified and Autoscaling.")
     public PubSubTopologyStatus getStatus() {
         return super.getStatus();
     }

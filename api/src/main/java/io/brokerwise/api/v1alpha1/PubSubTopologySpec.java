@@ -50,8 +50,8 @@ public class PubSubTopologySpec {
     public VerificationSpec verification = new VerificationSpec();
 
     @JsonPropertyDescription("Growing and shrinking the layout with the load the brokers observe. "
-            + "Default: off. Validated, but not acted on yet: the operator's observer that reads the brokers and "
-            + "applies the rules is not built (docs/architecture.md).")
+            + "Default: off. The operator observes and proposes (status.autoscaling); it applies nothing yet, "
+            + "in mode Auto either.")
     public AutoscalingSpec autoscaling;
 
     @Default("Automatic")

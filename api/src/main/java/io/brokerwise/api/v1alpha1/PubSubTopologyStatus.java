@@ -17,6 +17,7 @@ public class PubSubTopologyStatus extends PlanReport {
     @JsonPropertyDescription("What autoscaling observed, proposed and applied (spec.autoscaling).")
     public AutoscalingStatus autoscaling;
     @SchemaFrom(type = ConditionSchema[].class)
-    @JsonPropertyDescription("Valid, Planned, Deployed, Ready and Verified, each True or False with a reason and a message.")
+    @JsonPropertyDescription("Valid, Planned, Deployed, Ready, Verified and Autoscaling, each True, False or "
+            + "Unknown with a reason and a message.")
     public List<Condition> conditions = new ArrayList<>();
 }
