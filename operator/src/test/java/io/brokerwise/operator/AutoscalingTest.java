@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.sun.net.httpserver.HttpServer;
 import io.brokerwise.api.v1alpha1.AutoscalingStatus;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.operator.autoscaling.BrokerMetricsServer;
 import io.brokerwise.operator.autoscaling.MetricsEndpoints;
 import io.brokerwise.routing.RoutingMapCodec;
 import io.fabric8.kubernetes.api.model.Event;
@@ -17,8 +17,6 @@ import io.quarkus.test.junit.QuarkusMock;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -52,19 +50,17 @@ class AutoscalingTest {
     /** The routing-map addresses the operator asked to read. */
     final Set<String> asked = ConcurrentHashMap.newKeySet();
     final long started = System.nanoTime();
-    HttpServer brokers;
+    BrokerMetricsServer brokers;
 
     @BeforeEach
     void serveTheBrokersMetrics() throws IOException {
-        brokers = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        brokers.createContext("/metrics", exchange -> {
-            byte[] body = metrics().getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
+        // counters that run at MESSAGES_PER_SECOND since the test began
+        brokers = BrokerMetricsServer.serving(() -> {
+            long received = Math.round(MESSAGES_PER_SECOND * (System.nanoTime() - started) / 1e9);
+            return new BrokerMetricsServer.Meters(received, Math.round(received * COPIES_PER_MESSAGE), PRODUCERS,
+                    SUBSCRIPTIONS);
         });
-        brokers.start();
-        String endpoint = "127.0.0.1:" + brokers.getAddress().getPort();
+        String endpoint = brokers.address();
         QuarkusMock.installMockForType(new MetricsEndpoints() {
             @Override
             public String of(String brokerAddress) {
@@ -75,32 +71,12 @@ class AutoscalingTest {
         }, MetricsEndpoints.class);
     }
 
+    /** The topologies go with their test: once the endpoints above are gone, nothing should read their brokers. */
     @AfterEach
     void stop() {
-        brokers.stop(0);
-    }
-
-    String metrics() {
-        long received = Math.round(MESSAGES_PER_SECOND * (System.nanoTime() - started) / 1e9);
-        return """
-                # TYPE brokerwise_topic_messages_received_total counter
-                brokerwise_topic_messages_received_total{topic="orders"} %d
-                # TYPE brokerwise_topic_copies_dispatched_total counter
-                brokerwise_topic_copies_dispatched_total{topic="orders"} %d
-                # TYPE brokerwise_producer_connections gauge
-                brokerwise_producer_connections %d
-                # TYPE brokerwise_consumer_connections gauge
-                brokerwise_consumer_connections %d
-                # TYPE brokerwise_topic_subscriptions gauge
-                brokerwise_topic_subscriptions{topic="orders"} %d
-                # TYPE brokerwise_cpu_seconds_total counter
-                brokerwise_cpu_seconds_total 0
-                # TYPE brokerwise_cpu_limit_cores gauge
-                brokerwise_cpu_limit_cores 0.5
-                # TYPE brokerwise_jvm_heap_used_bytes gauge
-                brokerwise_jvm_heap_used_bytes 1.0E8
-                """.formatted(received, Math.round(received * COPIES_PER_MESSAGE), PRODUCERS, SUBSCRIPTIONS,
-                SUBSCRIPTIONS);
+        client.resources(PubSubTopology.class).inAnyNamespace().list().getItems().stream()
+                .filter(t -> t.getSpec().autoscaling != null).forEach(t -> client.resource(t).delete());
+        brokers.close();
     }
 
     /** A small declared workload (one broker) with this autoscaling, on its own pool of four nodes. */

@@ -2,12 +2,9 @@ package io.brokerwise.operator.autoscaling;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.sun.net.httpserver.HttpServer;
 import io.brokerwise.model.autoscaling.ObservedLoad;
 import io.brokerwise.routing.RoutingMap;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -23,44 +20,19 @@ import org.junit.jupiter.api.Test;
 /** Readings over real HTTP from endpoints that serve the brokers' meters in the Prometheus text format. */
 class BrokerReadingsTest {
 
-    final List<HttpServer> servers = new ArrayList<>();
+    final List<BrokerMetricsServer> servers = new ArrayList<>();
 
     @AfterEach
     void stop() {
-        servers.forEach(s -> s.stop(0));
+        servers.forEach(BrokerMetricsServer::close);
     }
 
     /** An endpoint serving a broker with these gauges whose received counter is whatever {@code received} holds. */
     String serve(AtomicLong received, double copiesPerMessage, int producers, int subscriptions) throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/metrics", exchange -> {
-            long r = received.get();
-            String text = """
-                    # TYPE brokerwise_topic_messages_received_total counter
-                    brokerwise_topic_messages_received_total{topic="orders"} %d
-                    # TYPE brokerwise_topic_copies_dispatched_total counter
-                    brokerwise_topic_copies_dispatched_total{topic="orders"} %d
-                    # TYPE brokerwise_producer_connections gauge
-                    brokerwise_producer_connections %d
-                    # TYPE brokerwise_consumer_connections gauge
-                    brokerwise_consumer_connections %d
-                    # TYPE brokerwise_topic_subscriptions gauge
-                    brokerwise_topic_subscriptions{topic="orders"} %d
-                    # TYPE brokerwise_cpu_seconds_total counter
-                    brokerwise_cpu_seconds_total 12.5
-                    # TYPE brokerwise_cpu_limit_cores gauge
-                    brokerwise_cpu_limit_cores 0.5
-                    # TYPE brokerwise_jvm_heap_used_bytes gauge
-                    brokerwise_jvm_heap_used_bytes 1.0E8
-                    """.formatted(r, Math.round(r * copiesPerMessage), producers, subscriptions, subscriptions);
-            byte[] body = text.getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
-        });
-        server.start();
+        BrokerMetricsServer server = BrokerMetricsServer.serving(() -> new BrokerMetricsServer.Meters(received.get(),
+                Math.round(received.get() * copiesPerMessage), producers, subscriptions));
         servers.add(server);
-        return "127.0.0.1:" + server.getAddress().getPort();
+        return server.address();
     }
 
     @Test

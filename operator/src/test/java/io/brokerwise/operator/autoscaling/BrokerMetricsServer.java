@@ -1,0 +1,67 @@
+package io.brokerwise.operator.autoscaling;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Supplier;
+
+/**
+ * A real HTTP endpoint standing in for a broker's metrics endpoint: the broker's meters in the Prometheus text
+ * format, as they are at each request.
+ */
+public final class BrokerMetricsServer implements AutoCloseable {
+
+    /** The figures a broker counts; the CPU counter stands still. */
+    public record Meters(long received, long dispatched, int producers, int subscriptions) {
+    }
+
+    private final HttpServer server;
+
+    private BrokerMetricsServer(HttpServer server) {
+        this.server = server;
+    }
+
+    public static BrokerMetricsServer serving(Supplier<Meters> meters) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/metrics", exchange -> {
+            byte[] body = text(meters.get()).getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        return new BrokerMetricsServer(server);
+    }
+
+    /** {@code host:port}, as a metrics address. */
+    public String address() {
+        return "127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+
+    private static String text(Meters m) {
+        return """
+                # TYPE brokerwise_topic_messages_received_total counter
+                brokerwise_topic_messages_received_total{topic="orders"} %d
+                # TYPE brokerwise_topic_copies_dispatched_total counter
+                brokerwise_topic_copies_dispatched_total{topic="orders"} %d
+                # TYPE brokerwise_producer_connections gauge
+                brokerwise_producer_connections %d
+                # TYPE brokerwise_consumer_connections gauge
+                brokerwise_consumer_connections %d
+                # TYPE brokerwise_topic_subscriptions gauge
+                brokerwise_topic_subscriptions{topic="orders"} %d
+                # TYPE brokerwise_cpu_seconds_total counter
+                brokerwise_cpu_seconds_total 12.5
+                # TYPE brokerwise_cpu_limit_cores gauge
+                brokerwise_cpu_limit_cores 0.5
+                # TYPE brokerwise_jvm_heap_used_bytes gauge
+                brokerwise_jvm_heap_used_bytes 1.0E8
+                """.formatted(m.received(), m.dispatched(), m.producers(), m.subscriptions(), m.subscriptions());
+    }
+}
