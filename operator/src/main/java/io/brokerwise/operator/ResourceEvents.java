@@ -14,8 +14,8 @@ import org.jboss.logging.Logger;
 
 /**
  * Kubernetes events for the operator's decisions (a topology planned, held for approval, deployed; a benchmark
- * started, failed, measured), so that {@code kubectl describe} tells the story. Sent when a condition changes,
- * not on every pass.
+ * started, failed, measured; a change autoscaling proposes), so that {@code kubectl describe} tells the story.
+ * Sent when a condition changes, or once a proposal, not on every pass.
  */
 public final class ResourceEvents {
 

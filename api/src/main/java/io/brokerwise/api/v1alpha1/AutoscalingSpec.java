@@ -10,7 +10,7 @@ import io.fabric8.generator.annotation.ValidationRule;
 
 /**
  * Growing and shrinking the layout with the observed load, after the control rules of Taton et al., sec. 5.1
- * (docs/models.md sec. 9). The rules' messages are repeated in {@code AutoscalingInput}, so the CLI refuses
+ * (docs/models.md sec. 10). The rules' messages are repeated in {@code AutoscalingInput}, so the CLI refuses
  * what {@code kubectl apply} refuses.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)

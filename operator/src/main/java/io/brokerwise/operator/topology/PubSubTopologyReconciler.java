@@ -41,7 +41,8 @@ import java.util.stream.Collectors;
 
 /**
  * Plans a PubSubTopology and deploys the layout: validate, resolve the profile, count the dedicated
- * nodes, plan, hold the plan if approval is Manual, apply the dependents, report. Nothing is applied
+ * nodes, plan, hold the plan if approval is Manual, apply the dependents, report, and observe the brokers where
+ * spec.autoscaling asks for it ({@link AutoscalingObserver}, which proposes and applies nothing). Nothing is applied
  * unless the spec is valid and a feasible plan is approved: a bad change leaves the running brokers as
  * they are, and says why in the conditions.
  */
