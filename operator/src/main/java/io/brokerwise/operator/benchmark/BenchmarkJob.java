@@ -4,6 +4,7 @@ import io.brokerwise.api.v1alpha1.BenchmarkClients;
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
 import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.operator.RestrictedPodSecurity;
 import io.brokerwise.operator.topology.Names;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -95,9 +96,10 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
                 .withPropagationPolicy(DeletionPropagation.BACKGROUND).delete();
     }
 
+    /** Its pods are clients of the topology: the topology's NetworkPolicy lets them reach the brokers. */
     static Map<String, String> labels(BenchmarkRun run) {
         return Map.of("app.kubernetes.io/name", "brokerwise-benchmark", "app.kubernetes.io/managed-by", Names.MANAGED_BY,
-                RUN_LABEL, run.getMetadata().getName());
+                RUN_LABEL, run.getMetadata().getName(), Names.CLIENT_OF_LABEL, run.getSpec().topologyRef.name);
     }
 
     private static PodSpec pod(BenchmarkRun run, String topology, String plan) {
@@ -107,8 +109,7 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
                 .withRestartPolicy("Never")
                 .withNodeSelector(clients.nodeSelector)
                 .withTolerations(clients.tolerations)
-                .withNewSecurityContext().withRunAsNonRoot(true).withRunAsUser(10001L)
-                .withNewSeccompProfile().withType("RuntimeDefault").endSeccompProfile().endSecurityContext()
+                .withSecurityContext(RestrictedPodSecurity.pod())
                 .addNewContainer()
                 .withName("clients")
                 .withImage(clients.image == null ? defaultImage() : clients.image)
@@ -116,8 +117,7 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
                 .withEnv(env(topology, plan))
                 .withNewResources().withRequests(resources).withLimits(resources).endResources()
                 .withTerminationMessagePolicy("FallbackToLogsOnError")
-                .withNewSecurityContext().withReadOnlyRootFilesystem(true).withAllowPrivilegeEscalation(false)
-                .withNewCapabilities().withDrop("ALL").endCapabilities().endSecurityContext()
+                .withSecurityContext(RestrictedPodSecurity.container())
                 .addNewVolumeMount().withName("routing").withMountPath(ROUTING_MOUNT).withReadOnly(true).endVolumeMount()
                 .addNewVolumeMount().withName("tmp").withMountPath("/tmp").endVolumeMount()
                 .endContainer()
