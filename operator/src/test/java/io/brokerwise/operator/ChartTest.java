@@ -49,14 +49,17 @@ class ChartTest {
     /** The brokers' NetworkPolicies let in the operator's pods by their label and namespace: the chart sets both. */
     @Test
     void theOperatorPodsAreWhatTheBrokersPoliciesLetIn() throws Exception {
-        Deployment operator = parse(Helm.template()).stream().filter(o -> "Deployment".equals(o.getKind()))
-                .map(o -> Serialization.unmarshal(Serialization.asYaml(o), Deployment.class)).findFirst().orElseThrow();
-        var pod = operator.getSpec().getTemplate();
+        var pod = operatorDeployment().getSpec().getTemplate();
         assertTrue(pod.getMetadata().getLabels().entrySet().containsAll(BrokerNetworkPolicy.OPERATOR_POD.entrySet()),
                 pod.getMetadata().getLabels().toString());
         var namespace = pod.getSpec().getContainers().get(0).getEnv().stream()
                 .filter(e -> "BROKERWISE_OPERATOR_NAMESPACE".equals(e.getName())).findFirst().orElseThrow();
         assertEquals("metadata.namespace", namespace.getValueFrom().getFieldRef().getFieldPath());
+    }
+
+    static Deployment operatorDeployment() throws Exception {
+        return parse(Helm.template()).stream().filter(o -> "Deployment".equals(o.getKind()))
+                .map(o -> Serialization.unmarshal(Serialization.asYaml(o), Deployment.class)).findFirst().orElseThrow();
     }
 
     /** Every object of a multi-document YAML stream such as helm template prints. */

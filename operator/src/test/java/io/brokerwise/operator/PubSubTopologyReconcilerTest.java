@@ -48,6 +48,12 @@ class PubSubTopologyReconcilerTest {
         client.nodes().withName("rbac-probe").delete();
     }
 
+    @Test
+    void theChartsOperatorPodIsRestrictedAsTheBrokers() throws Exception {
+        new TestCluster(client).assertAdmittedAsRestricted(ChartTest.operatorDeployment().getSpec().getTemplate().getSpec(),
+                "operator");
+    }
+
     static String topology(String name, String ns, String pool, String extra) {
         return """
                 apiVersion: brokerwise.io/v1alpha1
