@@ -26,25 +26,45 @@ import org.jboss.logging.Logger;
  * instead of waiting out the lease duration. JOSDK builds Fabric8's elector with {@code releaseOnCancel} off
  * and offers no setting for it (it wants the stop callback in every case), so the release is Fabric8's own
  * {@code LeaderElector.release()}, made once JOSDK has stopped electing.
+ *
+ * <p>An operator that loses the Lease while running exits, so two never reconcile at once. That exit is ours, not
+ * JOSDK's ({@code exitOnStopLeading}): JOSDK's fires on a normal stop too, from the shutdown thread, where
+ * {@code System.exit} blocks for good; the operator then hung on SIGTERM until killed, still holding the Lease.
  */
 @Singleton
 public class LeaderElection {
 
     public static final String LEASE = "brokerwise-operator";
-    /** After quarkus-operator-sdk's observer (default priority) has stopped the operator and its elector. */
+    /** quarkus-operator-sdk's observer, with the default priority, stops the operator and its elector between. */
+    private static final int BEFORE_OPERATOR_STOP = Interceptor.Priority.APPLICATION;
     private static final int AFTER_OPERATOR_STOP = Interceptor.Priority.APPLICATION + 1000;
     private static final Logger LOG = Logger.getLogger(LeaderElection.class);
 
     /** The pod's name, as JOSDK would take it; chosen here so the release knows whose Lease it is. */
     private final String identity = Optional.ofNullable(System.getenv("HOSTNAME")).filter(h -> !h.isBlank())
             .orElseGet(() -> UUID.randomUUID().toString());
+    private volatile boolean stopping;
 
     @Produces
     @Singleton
     LeaderElectionConfiguration configuration(
             @ConfigProperty(name = "brokerwise.leader-election.lease-namespace") Optional<String> namespace) {
         return LeaderElectionConfigurationBuilder.aLeaderElectionConfiguration(LEASE)
-                .withLeaseNamespace(namespace.orElse(null)).withIdentity(identity).build();
+                .withLeaseNamespace(namespace.orElse(null)).withIdentity(identity)
+                .withExitOnStopLeading(false)
+                .withLeaderCallbacks(new LeaderCallbacks(() -> { }, this::stoppedLeading, leader -> { }))
+                .build();
+    }
+
+    private void stoppedLeading() {
+        if (!stopping) {
+            LOG.errorf("%s lost the Lease %s while running: exiting", identity, LEASE);
+            System.exit(1);
+        }
+    }
+
+    void stopping(@Observes @Priority(BEFORE_OPERATOR_STOP) ShutdownEvent event) {
+        stopping = true;
     }
 
     /** Needs the client open after the operator stopped: quarkus.operator-sdk.close-client-on-stop=false. */
