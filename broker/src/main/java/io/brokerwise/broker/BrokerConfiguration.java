@@ -17,15 +17,20 @@ import java.util.Objects;
  * @param dataDirectory    where journal, bindings, paging and large messages live
  * @param addressMaxBytes  memory an address may hold before its producers are blocked
  * @param metricsPort      port of the Prometheus endpoint on {@code bindHost} (0: any free port)
+ * @param maxConnections   connections the acceptor takes at once ({@link #NO_CONNECTION_LIMIT}: any number), so
+ *                         the broker refuses the connections the planner did not count on
  */
 public record BrokerConfiguration(String name, String topic, boolean persistent, String bindHost, int port,
-                                  String dataDirectory, long addressMaxBytes, int metricsPort) {
+                                  String dataDirectory, long addressMaxBytes, int metricsPort, long maxConnections) {
 
     /** The ConfigMap key (and file name) of the rendered configuration. */
     public static final String CONFIG_MAP_KEY = "broker.xml";
 
     /** Where BrokerMain reads it by default: mount the ConfigMap's key here. */
     public static final String DEFAULT_PATH = "/etc/artemis/broker.xml";
+
+    /** Where a broker in a pod keeps journal, bindings, paging and large messages: the pod mounts a volume there. */
+    public static final String POD_DATA_DIRECTORY = "/var/lib/artemis/data";
 
     /** The role the broker's user holds; security-settings grant permissions to it. */
     public static final String ROLE = "brokerwise";
@@ -35,6 +40,9 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
 
     /** 64 MiB: enough for saturated publishers to keep the broker busy, small enough for a 512 MiB heap. */
     public static final long DEFAULT_ADDRESS_MAX_BYTES = 64L << 20;
+
+    /** Artemis's value of {@code connectionsAllowed} for an acceptor without a limit. */
+    public static final long NO_CONNECTION_LIMIT = -1;
 
     public BrokerConfiguration {
         requireName("name", name);
@@ -50,25 +58,35 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
         if (addressMaxBytes < 1 << 20) {
             throw new IllegalArgumentException("addressMaxBytes must be at least 1 MiB, got " + addressMaxBytes);
         }
+        if (maxConnections < 1 && maxConnections != NO_CONNECTION_LIMIT) {
+            throw new IllegalArgumentException("maxConnections must be at least 1, or " + NO_CONNECTION_LIMIT
+                    + " for no limit, got " + maxConnections);
+        }
     }
 
     /** A broker as the operator runs it in a pod: all interfaces, port 61616, data under /var/lib/artemis. */
     public static BrokerConfiguration forPod(String name, String topic, boolean persistent) {
-        return new BrokerConfiguration(name, topic, persistent, "0.0.0.0", 61616, "/var/lib/artemis/data",
-                DEFAULT_ADDRESS_MAX_BYTES, METRICS_PORT);
+        return new BrokerConfiguration(name, topic, persistent, "0.0.0.0", 61616, POD_DATA_DIRECTORY,
+                DEFAULT_ADDRESS_MAX_BYTES, METRICS_PORT, NO_CONNECTION_LIMIT);
     }
 
     /** A broker on loopback, as the benchmarks and tests run it; its metrics on any free port. */
     public static BrokerConfiguration forLoopback(String name, String topic, boolean persistent, int port,
                                                   String dataDirectory) {
         return new BrokerConfiguration(name, topic, persistent, "127.0.0.1", port, dataDirectory,
-                DEFAULT_ADDRESS_MAX_BYTES, 0);
+                DEFAULT_ADDRESS_MAX_BYTES, 0, NO_CONNECTION_LIMIT);
     }
 
     /** The same broker with its metrics on this port. */
     public BrokerConfiguration withMetricsPort(int newMetricsPort) {
         return new BrokerConfiguration(name, topic, persistent, bindHost, port, dataDirectory, addressMaxBytes,
-                newMetricsPort);
+                newMetricsPort, maxConnections);
+    }
+
+    /** The same broker accepting at most this many connections ({@link #NO_CONNECTION_LIMIT}: any number). */
+    public BrokerConfiguration withMaxConnections(long newMaxConnections) {
+        return new BrokerConfiguration(name, topic, persistent, bindHost, port, dataDirectory, addressMaxBytes,
+                metricsPort, newMaxConnections);
     }
 
     /** broker.xml text. */
@@ -104,9 +122,10 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
                         <property key="bind" value="%5$s:%10$d"/>
                       </plugin>
                     </metrics>
-                    <!-- CORE only: the Jakarta client speaks it, and the image carries no AMQP/OpenWire modules. -->
+                    <!-- CORE only: the Jakarta client speaks it, and the image carries no AMQP/OpenWire modules.
+                         connectionsAllowed: the topology's maxConnections, the limit the planner kept (-1: none). -->
                     <acceptors>
-                      <acceptor name="brokerwise">tcp://%5$s:%6$d?protocols=CORE;tcpSendBufferSize=1048576;tcpReceiveBufferSize=1048576;useEpoll=true</acceptor>
+                      <acceptor name="brokerwise">tcp://%5$s:%6$d?protocols=CORE;connectionsAllowed=%11$d;tcpSendBufferSize=1048576;tcpReceiveBufferSize=1048576;useEpoll=true</acceptor>
                     </acceptors>
                     <security-settings>
                       <!-- Clients may send and subscribe (non-durable queues only: subscriptions are non-durable by
@@ -149,7 +168,7 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
                   </core>
                 </configuration>
                 """.formatted(xml(name), persistent, xml(dataDirectory), persistent ? 90 : -1, xml(bindHost), port,
-                ROLE, addressMaxBytes, xml(topic), metricsPort);
+                ROLE, addressMaxBytes, xml(topic), metricsPort, maxConnections);
     }
 
     private static void requireName(String what, String value) {

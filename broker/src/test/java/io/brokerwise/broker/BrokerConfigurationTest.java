@@ -20,6 +20,8 @@ import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -77,11 +79,49 @@ class BrokerConfigurationTest {
     }
 
     @Test
+    void theAcceptorRefusesConnectionsBeyondTheLimit() throws Exception {
+        int port = freePort();
+        int limit = 3;
+        BrokerCredentials credentials = BrokerCredentials.generate();
+        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, port, dir.toString())
+                .withMaxConnections(limit);
+        ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port);
+        List<Connection> open = new ArrayList<>();
+        try (EmbeddedBroker broker = EmbeddedBroker.start(config, credentials, dir)) {
+            for (int i = 0; i < limit; i++) {
+                open.add(factory.createConnection(credentials.user(), credentials.password()));
+            }
+            for (Connection c : open) {
+                Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                session.createProducer(session.createTopic("orders")).send(session.createMessage());
+            }
+            // refused: the client's handshake gets no answer, so it fails after its call timeout (30 s by default)
+            ActiveMQConnectionFactory impatient = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port + "?callTimeout=2000");
+            JMSException refused = assertThrows(JMSException.class,
+                    () -> impatient.createConnection(credentials.user(), credentials.password()).close());
+            assertTrue(refused.getMessage().contains("Failed to create session factory"), refused.getMessage());
+            assertEquals(limit, broker.server().getConnectionCount());
+            // the refusal was the limit, not the broker: a freed slot takes the next connection
+            open.remove(0).close();
+            while (broker.server().getConnectionCount() >= limit) {
+                Thread.sleep(20); // the broker drops the closed connection asynchronously; @Timeout bounds this
+            }
+            open.add(factory.createConnection(credentials.user(), credentials.password()));
+        } finally {
+            for (Connection c : open) {
+                c.close();
+            }
+        }
+    }
+
+    @Test
     void namesThatWouldBreakTheXmlAreRejected() {
         assertThrows(IllegalArgumentException.class,
                 () -> BrokerConfiguration.forPod("b0", "orders\"/><x", false));
         assertTrue(BrokerConfiguration.forPod("b0", "orders", true).render()
-                .contains("tcp://0.0.0.0:61616?protocols=CORE;"));
+                .contains("tcp://0.0.0.0:61616?protocols=CORE;connectionsAllowed=-1;"), "no limit unless given");
+        assertThrows(IllegalArgumentException.class,
+                () -> BrokerConfiguration.forPod("b0", "orders", true).withMaxConnections(0));
     }
 
     @Test

@@ -100,7 +100,7 @@ class BrokerOnRealNodeTest {
                 """.formatted(ns);
         k8s.configMaps().inNamespace(ns).resource(new ConfigMapBuilder().withNewMetadata().withName("routing")
                 .endMetadata().addToData("routing.json", map).build()).create();
-        return ProbePod.run(k8s, ns, "probe", "routing", "broker-credentials");
+        return ProbePod.run(k8s, ns, "probe", "artemis", "routing", "broker-credentials");
     }
 
     private static String resource(String name) throws IOException {

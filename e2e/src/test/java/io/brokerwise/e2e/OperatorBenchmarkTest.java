@@ -56,7 +56,8 @@ class OperatorBenchmarkTest {
         String ns = Pods.createNamespace(k8s, "bw-bench-latency");
         Map<String, Long> planned = new ConcurrentHashMap<>();
         try (Watch w = watch(k8s, ns, "Planned", planned)) {
-            // Not measured: a freshly (re)started operator waits for the old leader's Lease to expire first.
+            // Not measured: a freshly (re)started operator may wait for the old leader's Lease (released when that
+            // operator stopped cleanly, left to expire when it was killed).
             Topologies.apply(k8s, ns, topology("warm-up"));
             Topologies.await(k8s, ns, "warm-up", "Planned", "True", "", 2);
             long[] millis = new long[APPLIES];

@@ -52,7 +52,7 @@ class OperatorOnRealNodeTest {
                         .contains("AMQ221007"), p.getMetadata().getName() + " never became an active broker");
             }
 
-            ProbePod probe = ProbePod.run(k8s, ns, name + "-probe", name + "-routing", name + "-broker-credentials");
+            ProbePod probe = ProbePod.run(k8s, ns, name + "-probe", name, name + "-routing", name + "-broker-credentials");
             for (int g = 0; g < publisherGroups; g++) {
                 assertTrue(probe.logs().contains("publisher group " + g + ": 20/20"), probe.logs());
             }

@@ -15,19 +15,23 @@ import java.util.concurrent.TimeUnit;
  */
 record ProbePod(String phase, String logs) {
 
-    static ProbePod run(KubernetesClient k8s, String ns, String name, String routingConfigMap, String secret) {
-        k8s.pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata().withName(name).endMetadata()
+    /** {@code clientOf}: the topology whose NetworkPolicy must let the probe in (label brokerwise.io/client-of). */
+    static ProbePod run(KubernetesClient k8s, String ns, String name, String clientOf, String routingConfigMap,
+                        String secret) {
+        k8s.pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata().withName(name)
+                .addToLabels("brokerwise.io/client-of", clientOf).endMetadata()
                 .withNewSpec().withRestartPolicy("Never")
                 .addToNodeSelector(LocalCluster.BROKER_NODE_LABEL, "true")
                 .withTolerations(Pods.brokerNodeToleration())
                 .withAffinity(Pods.simulatedNodes("NotIn"))
-                // as the operator's own pod: not root, nothing written outside its memory
-                .withNewSecurityContext().withRunAsNonRoot(true).withRunAsUser(10001L).endSecurityContext()
+                // restricted, as the operator's pods: not root, nothing written outside its memory
+                .withNewSecurityContext().withRunAsNonRoot(true).withRunAsUser(10001L).withRunAsGroup(10001L)
+                .withNewSeccompProfile().withType("RuntimeDefault").endSeccompProfile().endSecurityContext()
                 .addNewContainer().withName("probe").withImage(LocalCluster.PROBE_IMAGE).withImagePullPolicy("Never")
                 .addNewEnv().withName("JAVA_TOOL_OPTIONS").withValue("-Xmx96m").endEnv()
                 .addNewEnvFrom().withNewSecretRef().withName(secret).endSecretRef().endEnvFrom()
                 .withNewSecurityContext().withReadOnlyRootFilesystem(true).withAllowPrivilegeEscalation(false)
-                .endSecurityContext()
+                .withNewCapabilities().withDrop("ALL").endCapabilities().endSecurityContext()
                 .addNewVolumeMount().withName("routing").withMountPath("/etc/brokerwise/routing").withReadOnly(true)
                 .endVolumeMount()
                 .endContainer()

@@ -147,6 +147,14 @@ class BenchmarkRunReconcilerTest {
         assertEquals(get(run).getMetadata().getUid(), job.getMetadata().getOwnerReferences().get(0).getUid());
         var pod = job.getSpec().getTemplate().getSpec();
         assertEquals("measured-routing", pod.getVolumes().get(0).getConfigMap().getName());
+        assertEquals(RestrictedPodSecurity.pod(), pod.getSecurityContext());
+        assertEquals(RestrictedPodSecurity.container(), pod.getContainers().get(0).getSecurityContext());
+        new TestCluster(client).assertAdmittedAsRestricted(pod, "benchmark-client");
+        // the topology's NetworkPolicy lets the client pods in: they carry the label its client peer selects
+        var policy = client.network().v1().networkPolicies().inNamespace("bench").withName("measured-brokers").get();
+        var clientPeer = policy.getSpec().getIngress().get(0).getFrom().get(0).getPodSelector().getMatchLabels();
+        assertTrue(job.getSpec().getTemplate().getMetadata().getLabels().entrySet().containsAll(clientPeer.entrySet()),
+                "client pods " + job.getSpec().getTemplate().getMetadata().getLabels() + " vs policy " + clientPeer);
         assertEquals("DoesNotExist", pod.getAffinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution()
                 .getNodeSelectorTerms().get(0).getMatchExpressions().get(0).getOperator(),
                 "client pods stay off the dedicated broker nodes unless placed there");

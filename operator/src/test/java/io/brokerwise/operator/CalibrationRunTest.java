@@ -12,6 +12,9 @@ import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.measure.BenchmarkPlan;
 import io.brokerwise.routing.RoutingMapCodec;
 import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetStatusBuilder;
@@ -63,6 +66,16 @@ class CalibrationRunTest {
         assertTrue(starting.getMessage().contains("cal-calibration-broker-0"), starting.getMessage());
         assertNull(client.batch().v1().jobs().inNamespace("calibrate").withName("cal-clients").get(),
                 "no Job before the broker is Ready");
+        Pod unplaced = client.pods().inNamespace("calibrate").resource(new PodBuilder().withNewMetadata()
+                .withName("cal-calibration-broker-0").endMetadata().withSpec(broker.getSpec().getTemplate().getSpec())
+                .build()).create();
+        unplaced.setStatus(new PodStatusBuilder().withPhase("Pending").addNewCondition().withType("PodScheduled")
+                .withStatus("False").withReason("Unschedulable")
+                .withMessage("0/1 nodes are available: 1 Insufficient memory.").endCondition().build());
+        client.pods().inNamespace("calibrate").resource(unplaced).updateStatus();
+        Awaitility.await().atMost(TestCluster.WAIT).alias("the scheduler's reason in BrokerStarting").until(() -> cluster
+                .await(run, "Unknown", "BrokerStarting").getMessage().contains(
+                        "cal-calibration-broker-0: cannot be scheduled: 0/1 nodes are available: 1 Insufficient memory."));
 
         readyAsTheStatefulSetControllerWould(broker);
         cluster.await(run, "Unknown", "Started");

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.brokerwise.operator.dependent.BrokerNetworkPolicy;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,6 +44,22 @@ class ChartTest {
             assertEquals(3, crds.count(), "the chart's crds/ is the generated crds/ (a link, not a copy)");
         }
         assertTrue(Files.isSymbolicLink(Helm.CHART.resolve("crds")));
+    }
+
+    /** The brokers' NetworkPolicies let in the operator's pods by their label and namespace: the chart sets both. */
+    @Test
+    void theOperatorPodsAreWhatTheBrokersPoliciesLetIn() throws Exception {
+        var pod = operatorDeployment().getSpec().getTemplate();
+        assertTrue(pod.getMetadata().getLabels().entrySet().containsAll(BrokerNetworkPolicy.OPERATOR_POD.entrySet()),
+                pod.getMetadata().getLabels().toString());
+        var namespace = pod.getSpec().getContainers().get(0).getEnv().stream()
+                .filter(e -> "BROKERWISE_OPERATOR_NAMESPACE".equals(e.getName())).findFirst().orElseThrow();
+        assertEquals("metadata.namespace", namespace.getValueFrom().getFieldRef().getFieldPath());
+    }
+
+    static Deployment operatorDeployment() throws Exception {
+        return parse(Helm.template()).stream().filter(o -> "Deployment".equals(o.getKind()))
+                .map(o -> Serialization.unmarshal(Serialization.asYaml(o), Deployment.class)).findFirst().orElseThrow();
     }
 
     /** Every object of a multi-document YAML stream such as helm template prints. */

@@ -48,6 +48,12 @@ class PubSubTopologyReconcilerTest {
         client.nodes().withName("rbac-probe").delete();
     }
 
+    @Test
+    void theChartsOperatorPodIsRestrictedAsTheBrokers() throws Exception {
+        new TestCluster(client).assertAdmittedAsRestricted(ChartTest.operatorDeployment().getSpec().getTemplate().getSpec(),
+                "operator");
+    }
+
     static String topology(String name, String ns, String pool, String extra) {
         return """
                 apiVersion: brokerwise.io/v1alpha1
@@ -91,6 +97,7 @@ class PubSubTopologyReconcilerTest {
         assertEquals(container.getResources().getRequests(), container.getResources().getLimits(), "Guaranteed QoS");
         assertNotNull(sts.getSpec().getTemplate().getSpec().getAffinity().getPodAntiAffinity());
         assertEquals(Map.of("pool", "deploy"), sts.getSpec().getTemplate().getSpec().getNodeSelector());
+        cluster.assertAdmittedAsRestricted(sts.getSpec().getTemplate().getSpec(), "broker");
 
         var secret = client.secrets().inNamespace("deploy").withName("presence-broker-credentials").get();
         assertTrue(secret.getData().get("ARTEMIS_PASSWORD").length() > 10);
@@ -98,11 +105,16 @@ class PubSubTopologyReconcilerTest {
                 .getData().get("broker.xml").contains("presence"));
         assertEquals("None", client.services().inNamespace("deploy").withName("presence-brokers").get().getSpec().getClusterIP());
         assertNotNull(client.policy().v1().podDisruptionBudget().inNamespace("deploy").withName("presence-brokers").get());
+        var policy = client.network().v1().networkPolicies().inNamespace("deploy").withName("presence-brokers").get();
+        assertEquals(sts.getSpec().getSelector().getMatchLabels(), policy.getSpec().getPodSelector().getMatchLabels(),
+                "the policy guards the StatefulSet's brokers");
+        assertEquals(Map.of("brokerwise.io/client-of", "presence"),
+                policy.getSpec().getIngress().get(0).getFrom().get(0).getPodSelector().getMatchLabels());
         assertOwnedByTheTopology(cluster.get(t).getMetadata().getUid(), sts, secret,
                 client.configMaps().inNamespace("deploy").withName("presence-broker-config").get(),
                 client.configMaps().inNamespace("deploy").withName("presence-routing").get(),
                 client.services().inNamespace("deploy").withName("presence-brokers").get(),
-                client.policy().v1().podDisruptionBudget().inNamespace("deploy").withName("presence-brokers").get());
+                client.policy().v1().podDisruptionBudget().inNamespace("deploy").withName("presence-brokers").get(), policy);
 
         // no broker is Ready yet: the routing map names none, and Ready says what is missing
         assertTrue(routing("deploy", "presence").getData() == null || routing("deploy", "presence").getData().isEmpty());
@@ -154,6 +166,29 @@ class PubSubTopologyReconcilerTest {
         assertNotNull(client.apps().statefulSets().inNamespace("manual").withName("presence-broker").get());
         Awaitility.await().atMost(TestCluster.WAIT).until(() -> cluster.get(t).getMetadata().getAnnotations() == null
                 || !cluster.get(t).getMetadata().getAnnotations().containsKey("brokerwise.io/approve"));
+    }
+
+    /**
+     * A namespace being deleted refuses new objects. No namespace controller runs on this API server, so the
+     * deleted namespace stays Terminating with the topology in it, as it would while a real one empties.
+     */
+    @Test
+    void aTerminatingNamespaceGetsNothingApplied() {
+        TestCluster cluster = new TestCluster(client);
+        cluster.namespaceWithNodes("leaving", 16);
+        PubSubTopology t = cluster.apply(topology("presence", "leaving", "leaving", "  approval: Manual"));
+        cluster.await(t, "Planned", "True", "AwaitingApproval");
+        client.namespaces().withName("leaving").delete();
+        Awaitility.await().atMost(TestCluster.WAIT)
+                .until(() -> client.namespaces().withName("leaving").get().getMetadata().getDeletionTimestamp() != null);
+
+        cluster.merge(t, "{\"metadata\": {\"annotations\": {\"brokerwise.io/approve\": \"true\"}}}");
+        var deployed = cluster.await(t, "Deployed", "False", "NamespaceTerminating");
+        assertTrue(deployed.getMessage().contains("leaving"), deployed.getMessage());
+        assertNull(client.secrets().inNamespace("leaving").withName("presence-broker-credentials").get());
+        assertNull(client.apps().statefulSets().inNamespace("leaving").withName("presence-broker").get());
+        assertEquals("AwaitingApproval", cluster.condition(t, "Planned").orElseThrow().getReason(), "the plan's state kept");
+        assertNotNull(cluster.get(t).getStatus().plan);
     }
 
     @Test

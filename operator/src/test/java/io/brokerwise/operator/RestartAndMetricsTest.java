@@ -77,7 +77,8 @@ class RestartAndMetricsTest {
                 client.configMaps().inNamespace(ns).withLabels(selector).list().getItems().stream(),
                 client.services().inNamespace(ns).withLabels(selector).list().getItems().stream(),
                 client.apps().statefulSets().inNamespace(ns).withLabels(selector).list().getItems().stream(),
-                client.policy().v1().podDisruptionBudget().inNamespace(ns).withLabels(selector).list().getItems().stream())
+                client.policy().v1().podDisruptionBudget().inNamespace(ns).withLabels(selector).list().getItems().stream(),
+                client.network().v1().networkPolicies().inNamespace(ns).withLabels(selector).list().getItems().stream())
                 .flatMap(s -> s.map(o -> (HasMetadata) o))
                 .collect(Collectors.toMap(o -> o.getKind() + "/" + o.getMetadata().getName(),
                         o -> o.getMetadata().getResourceVersion()));

@@ -92,6 +92,25 @@ final class TestCluster {
         client.pods().inNamespace(ns).resource(pod).updateStatus();
     }
 
+    /**
+     * The API server's PodSecurity admission, set to enforce the restricted standard in a namespace of its own,
+     * admits a pod of this spec, and refuses one without a security context (so the check is really on).
+     */
+    void assertAdmittedAsRestricted(io.fabric8.kubernetes.api.model.PodSpec spec, String name) {
+        String ns = "restricted-pods";
+        client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(ns)
+                .addToLabels("pod-security.kubernetes.io/enforce", "restricted").endMetadata().build())
+                .createOr(existing -> existing.update());
+        client.pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata().withName(name).endMetadata()
+                .withSpec(spec).build()).create();
+        var bare = new PodBuilder().withNewMetadata().withName(name + "-bare").endMetadata().withNewSpec()
+                .addNewContainer().withName("c").withImage(spec.getContainers().get(0).getImage()).endContainer()
+                .endSpec().build();
+        var refused = org.junit.jupiter.api.Assertions.assertThrows(io.fabric8.kubernetes.client.KubernetesClientException.class,
+                () -> client.pods().inNamespace(ns).resource(bare).create());
+        org.junit.jupiter.api.Assertions.assertTrue(refused.getMessage().contains("violates PodSecurity"), refused.getMessage());
+    }
+
     PubSubTopology apply(String yaml) {
         PubSubTopology t = new ManifestReader().add(new StringReader(yaml), "test").one(PubSubTopology.class);
         return client.resource(t).create();

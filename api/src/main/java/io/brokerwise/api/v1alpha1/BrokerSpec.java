@@ -20,7 +20,8 @@ public class BrokerSpec {
     public String memory;
 
     @Min(2)
-    @JsonPropertyDescription("Connections a broker accepts (publishers plus subscribers); the planner keeps every "
-            + "broker under it. At least 2; unset means no limit.")
+    @JsonPropertyDescription("Connections a broker accepts (publishers plus subscribers): the planner keeps every "
+            + "broker under it, and each broker refuses connections beyond it. A change restarts the brokers one at a "
+            + "time. At least 2; unset means no limit.")
     public Long maxConnections;
 }

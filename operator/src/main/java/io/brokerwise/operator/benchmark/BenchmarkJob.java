@@ -4,6 +4,7 @@ import io.brokerwise.api.v1alpha1.BenchmarkClients;
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
 import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.operator.RestrictedPodSecurity;
 import io.brokerwise.operator.calibration.TemporaryBroker;
 import io.brokerwise.operator.topology.Names;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
@@ -97,9 +98,10 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
                 .withPropagationPolicy(DeletionPropagation.BACKGROUND).delete();
     }
 
+    /** Its pods are clients of the brokers they measure: a topology's NetworkPolicy lets them reach its brokers. */
     static Map<String, String> labels(BenchmarkRun run) {
         return Map.of("app.kubernetes.io/name", "brokerwise-benchmark", "app.kubernetes.io/managed-by", Names.MANAGED_BY,
-                RUN_LABEL, run.getMetadata().getName());
+                RUN_LABEL, run.getMetadata().getName(), Names.CLIENT_OF_LABEL, brokers(run));
     }
 
     /** The brokers a run measures: its topology's, or a calibration's temporary broker. */
@@ -114,8 +116,7 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
                 .withRestartPolicy("Never")
                 .withNodeSelector(clients.nodeSelector)
                 .withTolerations(clients.tolerations)
-                .withNewSecurityContext().withRunAsNonRoot(true).withRunAsUser(10001L)
-                .withNewSeccompProfile().withType("RuntimeDefault").endSeccompProfile().endSecurityContext()
+                .withSecurityContext(RestrictedPodSecurity.pod())
                 .addNewContainer()
                 .withName("clients")
                 .withImage(clients.image == null ? defaultImage() : clients.image)
@@ -123,8 +124,7 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
                 .withEnv(env(brokers, plan))
                 .withNewResources().withRequests(resources).withLimits(resources).endResources()
                 .withTerminationMessagePolicy("FallbackToLogsOnError")
-                .withNewSecurityContext().withReadOnlyRootFilesystem(true).withAllowPrivilegeEscalation(false)
-                .withNewCapabilities().withDrop("ALL").endCapabilities().endSecurityContext()
+                .withSecurityContext(RestrictedPodSecurity.container())
                 .addNewVolumeMount().withName("routing").withMountPath(ROUTING_MOUNT).withReadOnly(true).endVolumeMount()
                 .addNewVolumeMount().withName("tmp").withMountPath("/tmp").endVolumeMount()
                 .endContainer()

@@ -62,8 +62,10 @@ final class Calibration {
         }
         String broker = Names.statefulSet(TemporaryBroker.name(run)) + "-0";
         if (!context.getSecondaryResource(StatefulSet.class).map(Calibration::ready).orElse(false)) {
+            Pod pod = context.getClient().pods().inNamespace(run.getMetadata().getNamespace()).withName(broker).get();
+            String why = pod == null ? "" : PodReasons.waiting(List.of(pod), JobOutcome.STARTING.negate());
             outcomes.pending("BrokerStarting", "waiting for the temporary broker " + broker + " to be Ready (a node "
-                    + "that spec.calibration.placement selects, with calibration.broker's CPU and memory free)");
+                    + "that spec.calibration.placement selects, with calibration.broker's CPU and memory free)" + why);
             return;
         }
         outcomes.status.layout = "1x1";

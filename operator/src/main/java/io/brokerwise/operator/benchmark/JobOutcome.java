@@ -41,14 +41,14 @@ sealed interface JobOutcome {
         List<Pod> pods = pods(job, client);
         if (status != null && status.getFailed() != null && status.getFailed() > 0 || failedCondition(job).isPresent()) {
             return new Failed("JobFailed", failedCondition(job).orElse("the Job failed")
-                    + ClientPods.failures(pods) + ClientPods.waiting(pods, STARTING.negate()));
+                    + PodReasons.failures(pods) + PodReasons.waiting(pods, STARTING.negate()));
         }
-        String noImage = ClientPods.waiting(pods, IMAGE_UNAVAILABLE::contains);
+        String noImage = PodReasons.waiting(pods, IMAGE_UNAVAILABLE::contains);
         if (!noImage.isEmpty()) {
             return new Failed("ImageUnavailable", "the benchmark image is not on the node" + noImage);
         }
         if (status == null || status.getSucceeded() == null || status.getSucceeded() < completions) {
-            return new Running(ClientPods.waiting(pods, STARTING.negate()).replaceFirst("^; ", ""));
+            return new Running(PodReasons.waiting(pods, STARTING.negate()).replaceFirst("^; ", ""));
         }
         try {
             return new Done(combine(reports(job, client)));

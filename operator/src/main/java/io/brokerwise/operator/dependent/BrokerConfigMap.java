@@ -14,7 +14,7 @@ import java.util.Map;
 /**
  * broker.xml for every broker of the topology, rendered by the same {@link BrokerConfiguration} the
  * benchmarks use for their local brokers: one multicast address named after the topology, persistence
- * by the workload's delivery mode.
+ * by the workload's delivery mode, the acceptor limited to {@code spec.broker.maxConnections}.
  */
 @KubernetesDependent(informer = @Informer(labelSelector = "app.kubernetes.io/managed-by=" + Names.MANAGED_BY))
 public class BrokerConfigMap extends CRUDKubernetesDependentResource<ConfigMap, PubSubTopology> {
@@ -28,10 +28,17 @@ public class BrokerConfigMap extends CRUDKubernetesDependentResource<ConfigMap, 
         return render(Layouts.set(topology, context));
     }
 
-    /** broker.xml of a set of brokers: the topic named after the set. */
+    /** broker.xml of a set of brokers. */
     public static ConfigMap render(BrokerSet brokers) {
-        String xml = BrokerConfiguration.forPod(brokers.name(), brokers.name(), brokers.persistent()).render();
         return new ConfigMapBuilder().withMetadata(brokers.metadata(Names.brokerConfig(brokers.name())))
-                .withData(Map.of(BrokerConfiguration.CONFIG_MAP_KEY, xml)).build();
+                .withData(Map.of(BrokerConfiguration.CONFIG_MAP_KEY, brokerXml(brokers))).build();
+    }
+
+    /** The set's broker.xml: the topic named after the set; its acceptor refuses what maxConnections does not allow. */
+    static String brokerXml(BrokerSet brokers) {
+        Long maxConnections = brokers.broker().maxConnections;
+        return BrokerConfiguration.forPod(brokers.name(), brokers.name(), brokers.persistent())
+                .withMaxConnections(maxConnections == null ? BrokerConfiguration.NO_CONNECTION_LIMIT : maxConnections)
+                .render();
     }
 }

@@ -5,6 +5,7 @@ import io.brokerwise.api.v1alpha1.PlacementSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.operator.RestrictedPodSecurity;
 import io.brokerwise.operator.topology.BrokerLayout;
 import io.brokerwise.operator.topology.Names;
 import io.fabric8.kubernetes.api.model.Affinity;
@@ -13,6 +14,8 @@ import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodSpecBuilder;
+import io.fabric8.kubernetes.api.model.PodTemplateSpec;
+import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.TopologySpreadConstraint;
 import io.fabric8.kubernetes.api.model.TopologySpreadConstraintBuilder;
@@ -22,6 +25,11 @@ import io.javaoperatorsdk.operator.api.config.informer.Informer;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.processing.dependent.kubernetes.CRUDKubernetesDependentResource;
 import io.javaoperatorsdk.operator.processing.dependent.kubernetes.KubernetesDependent;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.config.ConfigProvider;
@@ -30,7 +38,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * The brokers: one pod per grid cell on the dedicated nodes, Guaranteed QoS (requests = limits), at
  * most {@code brokersPerNode} per node. Replicas never drop below the brokers the current routing map
  * names, so a shrinking layout first leaves the map and only then loses its pods. The pod template
- * does not depend on the layout: growing or shrinking changes replicas and restarts no broker.
+ * does not depend on the layout: growing or shrinking changes replicas and restarts no broker. Pods run
+ * restricted ({@link RestrictedPodSecurity}): non-root, read-only root, writing only to their emptyDirs.
  */
 @KubernetesDependent(informer = @Informer(labelSelector = "app.kubernetes.io/managed-by=" + Names.MANAGED_BY))
 public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulSet, PubSubTopology> {
@@ -42,6 +51,9 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
     static final String DEFAULT_MEMORY = "1Gi";
     /** The ConfigMap mounts where BrokerMain looks by default. */
     private static final String CONFIG_DIR = java.nio.file.Path.of(BrokerConfiguration.DEFAULT_PATH).getParent().toString();
+    /** The volume that holds the broker's data directory. */
+    static final String DATA_DIR = java.nio.file.Path.of(BrokerConfiguration.POD_DATA_DIRECTORY).getParent().toString();
+    static final String CONFIG_HASH_ANNOTATION = "brokerwise.io/config-hash";
 
     public BrokerStatefulSet() {
         super(StatefulSet.class);
@@ -66,11 +78,21 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
                 .withServiceName(Names.service(name))
                 .withPodManagementPolicy("Parallel")
                 .withNewSelector().withMatchLabels(Names.brokerSelector(name)).endSelector()
-                .withNewTemplate()
-                .withNewMetadata().withLabels(Names.brokerSelector(name)).withAnnotations(PROMETHEUS).endMetadata()
-                .withSpec(pod(brokers))
-                .endTemplate()
+                .withTemplate(template(brokers))
                 .endSpec().build();
+    }
+
+    /**
+     * The broker pod. Its configuration's hash is an annotation: brokers read broker.xml only when they start, so
+     * a changed configuration (a new connection limit, say) rolls them, one at a time, onto the new one.
+     */
+    static PodTemplateSpec template(BrokerSet brokers) {
+        Map<String, String> annotations = new HashMap<>(PROMETHEUS);
+        annotations.put(CONFIG_HASH_ANNOTATION, hash(BrokerConfigMap.brokerXml(brokers)));
+        return new PodTemplateSpecBuilder()
+                .withNewMetadata().withLabels(Names.brokerSelector(brokers.name())).withAnnotations(annotations)
+                .endMetadata()
+                .withSpec(pod(brokers)).build();
     }
 
     private static PodSpec pod(BrokerSet brokers) {
@@ -86,11 +108,13 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
                 .withAffinity(placement.brokersPerNode == 1 ? oneBrokerPerNode(name) : null)
                 .withTopologySpreadConstraints(placement.brokersPerNode > 1 ? spread(name) : List.of())
                 .withTerminationGracePeriodSeconds(30L)
+                .withSecurityContext(RestrictedPodSecurity.pod())
                 .addNewContainer()
                 .withName("artemis")
                 .withImage(broker.image == null ? defaultImage() : broker.image)
                 .withImagePullPolicy("IfNotPresent")
                 .withEnv(env(name))
+                .withSecurityContext(RestrictedPodSecurity.container())
                 .addNewPort().withName("artemis").withContainerPort(Names.BROKER_PORT).endPort()
                 .addNewPort().withName("metrics").withContainerPort(BrokerConfiguration.METRICS_PORT).endPort()
                 .withNewResources().withRequests(resources).withLimits(resources).endResources()
@@ -99,13 +123,17 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
                 .withNewLivenessProbe().withNewTcpSocket().withNewPort(Names.BROKER_PORT).endTcpSocket()
                 .withInitialDelaySeconds(30).withPeriodSeconds(10).withFailureThreshold(3).endLivenessProbe()
                 .addNewVolumeMount().withName("config").withMountPath(CONFIG_DIR).withReadOnly(true).endVolumeMount()
-                .addNewVolumeMount().withName("data").withMountPath("/var/lib/artemis").endVolumeMount()
+                // the only writes (run under a read-only root): Artemis's data directory, and /tmp, where Netty
+                // unpacks its native epoll transport
+                .addNewVolumeMount().withName("data").withMountPath(DATA_DIR).endVolumeMount()
+                .addNewVolumeMount().withName("tmp").withMountPath("/tmp").endVolumeMount()
                 .endContainer()
                 .addNewVolume().withName("config").withNewConfigMap().withName(Names.brokerConfig(name)).endConfigMap()
                 .endVolume()
                 // The journal of a Persistent topology lives as long as the pod; volume claims need a
                 // storage class, which the local cluster lacks (see operator/README.md).
                 .addNewVolume().withName("data").withNewEmptyDir().endEmptyDir().endVolume()
+                .addNewVolume().withName("tmp").withNewEmptyDir().endEmptyDir().endVolume()
                 .build();
     }
 
@@ -139,6 +167,15 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
         return List.of(new TopologySpreadConstraintBuilder().withMaxSkew(1).withTopologyKey("kubernetes.io/hostname")
                 .withWhenUnsatisfiable("DoNotSchedule")
                 .withNewLabelSelector().withMatchLabels(Names.brokerSelector(name)).endLabelSelector().build());
+    }
+
+    private static String hash(String text) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
     }
 
     public static String defaultImage() {

@@ -14,6 +14,8 @@ public final class Names {
     public static final String MANAGED_BY = "brokerwise-operator";
     public static final int BROKER_PORT = 61616;
     public static final String INSTANCE_LABEL = "app.kubernetes.io/instance";
+    /** Pods with this label, valued with a topology's name, may reach its brokers (its NetworkPolicy). */
+    public static final String CLIENT_OF_LABEL = "brokerwise.io/client-of";
 
     private Names() {
     }
@@ -39,6 +41,10 @@ public final class Names {
     }
 
     public static String disruptionBudget(PubSubTopology t) {
+        return t.getMetadata().getName() + "-brokers";
+    }
+
+    public static String networkPolicy(PubSubTopology t) {
         return t.getMetadata().getName() + "-brokers";
     }
 

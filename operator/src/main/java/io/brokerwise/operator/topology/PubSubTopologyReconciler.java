@@ -11,6 +11,7 @@ import io.brokerwise.operator.ResourceEvents;
 import io.brokerwise.operator.autoscaling.AutoscalingObserver;
 import io.brokerwise.operator.dependent.BrokerConfigMap;
 import io.brokerwise.operator.dependent.BrokerDisruptionBudget;
+import io.brokerwise.operator.dependent.BrokerNetworkPolicy;
 import io.brokerwise.operator.dependent.BrokerStatefulSet;
 import io.brokerwise.operator.dependent.BrokersService;
 import io.brokerwise.operator.dependent.CredentialsSecret;
@@ -48,9 +49,11 @@ import java.util.stream.Collectors;
  */
 @Workflow(explicitInvocation = true, dependents = {
     @Dependent(type = CredentialsSecret.class),
-    @Dependent(type = BrokerConfigMap.class),
+    @Dependent(type = BrokerConfigMap.class, name = PubSubTopologyReconciler.BROKER_CONFIG),
+    @Dependent(type = BrokerNetworkPolicy.class),
     @Dependent(type = BrokersService.class),
-    @Dependent(type = BrokerStatefulSet.class),
+    // a new broker.xml rolls the brokers (its hash is on the pod template): it must be there before they restart
+    @Dependent(type = BrokerStatefulSet.class, dependsOn = PubSubTopologyReconciler.BROKER_CONFIG),
     @Dependent(type = BrokerDisruptionBudget.class),
     @Dependent(type = RoutingConfigMap.class),
     @Dependent(type = VerificationRun.class, reconcilePrecondition = VerificationRun.Due.class),
@@ -60,6 +63,7 @@ import java.util.stream.Collectors;
 @ControllerConfiguration(generationAwareEventProcessing = false)
 public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
 
+    static final String BROKER_CONFIG = "broker-config";
     static final String NODES = "nodes";
     static final String PROFILES = "profiles";
     static final String PODS = "broker-pods";
@@ -103,6 +107,9 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
 
     @Override
     public UpdateControl<PubSubTopology> reconcile(PubSubTopology topology, Context<PubSubTopology> context) {
+        if (namespaceTerminating(topology, context)) {
+            return skipTerminating(topology, context);
+        }
         long started = System.nanoTime();
         PubSubTopologyStatus status = statusOf(topology);
         Outcomes outcomes = new Outcomes(topology, status, context);
@@ -177,6 +184,25 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         readiness.report(outcomes, topology, layout);
         VerificationReport.report(outcomes, topology, layout, context);
         ApprovalAnnotation.consume(context.getClient(), topology);
+    }
+
+    /**
+     * A namespace being deleted refuses new objects: creating the dependents would fail on every retry until the
+     * namespace and the topology are gone. Nothing is planned or applied; the status says why.
+     */
+    private static boolean namespaceTerminating(PubSubTopology topology, Context<PubSubTopology> context) {
+        var namespace = context.getClient().namespaces().withName(topology.getMetadata().getNamespace()).get();
+        return namespace != null && namespace.getMetadata().getDeletionTimestamp() != null;
+    }
+
+    private static UpdateControl<PubSubTopology> skipTerminating(PubSubTopology topology, Context<PubSubTopology> context) {
+        PubSubTopologyStatus status = topology.getStatus() == null ? new PubSubTopologyStatus() : topology.getStatus();
+        // no event: the namespace refuses new Events too
+        Conditions.set(status.conditions, topology.getMetadata().getGeneration(), Conditions.DEPLOYED, "False",
+                "NamespaceTerminating", "namespace " + topology.getMetadata().getNamespace()
+                        + " is being deleted: nothing is applied");
+        topology.setStatus(status);
+        return UpdateControl.patchStatus(topology);
     }
 
     private static Optional<Layout> runningLayout(Context<PubSubTopology> context) {

@@ -7,14 +7,15 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
- * What a benchmark Job's client pods say about themselves, each as "; pod: reason", for a run's condition: why
- * they failed, or what they wait for (a pod the scheduler cannot place, a container that cannot start).
+ * What a run's pods (its Job's client pods, a calibration's temporary broker) say about themselves, each as
+ * "; pod: reason", for the run's condition: why they failed, or what they wait for (a pod the scheduler cannot
+ * place, a container that cannot start).
  */
-final class ClientPods {
+final class PodReasons {
 
     private static final int MAX_MESSAGE = 300;
 
-    private ClientPods() {
+    private PodReasons() {
     }
 
     /** The failed containers' termination messages (the client's reason, or its last log lines). */

@@ -1,0 +1,97 @@
+package io.brokerwise.operator.dependent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brokerwise.api.planning.ManifestReader;
+import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.PodTemplateSpec;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeMount;
+import java.io.StringReader;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** The broker pod as the StatefulSet's template renders it, without a cluster. */
+class BrokerStatefulSetTest {
+
+    static PubSubTopology topology(String name, String brokerFields) {
+        return new ManifestReader().add(new StringReader("""
+                apiVersion: brokerwise.io/v1alpha1
+                kind: PubSubTopology
+                metadata: {name: %s, namespace: ns}
+                spec:
+                  workload: {publishers: 10, messageRatePerPublisher: 5, subscribers: 20}
+                  placement: {nodeSelector: {pool: a}, brokersPerNode: 1}
+                  broker: {image: brokerwise.io/artemis:test%s}
+                """.formatted(name, brokerFields)), "test").one(PubSubTopology.class);
+    }
+
+    static PodTemplateSpec template(PubSubTopology topology, String deliveryMode) {
+        return BrokerStatefulSet.template(BrokerSet.of(topology, deliveryMode));
+    }
+
+    @Test
+    void brokersRunAsTheImagesNonRootUserWithoutPrivileges() {
+        var pod = template(topology("t", ""), "NonPersistent").getSpec();
+        var podSecurity = pod.getSecurityContext();
+        assertTrue(podSecurity.getRunAsNonRoot());
+        assertEquals(10001L, podSecurity.getRunAsUser());
+        assertEquals(10001L, podSecurity.getRunAsGroup());
+        assertEquals(10001L, podSecurity.getFsGroup(), "emptyDirs writable by the broker's group");
+        assertEquals("RuntimeDefault", podSecurity.getSeccompProfile().getType());
+        var security = artemis(pod.getContainers()).getSecurityContext();
+        assertTrue(security.getReadOnlyRootFilesystem());
+        assertEquals(false, security.getAllowPrivilegeEscalation());
+        assertEquals(List.of("ALL"), security.getCapabilities().getDrop());
+        assertTrue(security.getCapabilities().getAdd() == null || security.getCapabilities().getAdd().isEmpty());
+        assertTrue(security.getPrivileged() == null || !security.getPrivileged());
+    }
+
+    /** Where a broker writes, found by running one under a read-only root: its data directory and /tmp. */
+    @Test
+    void onlyTheDataDirectoryAndTmpAreWritableAndBothAreEmptyDirs() {
+        var pod = template(topology("t", ""), "NonPersistent").getSpec();
+        Map<String, String> writable = artemis(pod.getContainers()).getVolumeMounts().stream()
+                .filter(m -> m.getReadOnly() == null || !m.getReadOnly())
+                .collect(Collectors.toMap(VolumeMount::getMountPath, VolumeMount::getName));
+        assertEquals(Map.of("/var/lib/artemis", "data", "/tmp", "tmp"), writable);
+        assertTrue(io.brokerwise.broker.BrokerConfiguration.POD_DATA_DIRECTORY.startsWith("/var/lib/artemis/"));
+        Map<String, Volume> volumes = pod.getVolumes().stream().collect(Collectors.toMap(Volume::getName, v -> v));
+        for (String name : writable.values()) {
+            assertTrue(volumes.get(name).getEmptyDir() != null, name + " is an emptyDir");
+        }
+        assertEquals("t-broker-config", volumes.get("config").getConfigMap().getName());
+    }
+
+    @Test
+    void aNewConnectionLimitOrDeliveryModeRollsTheBrokers() {
+        String unlimited = hash(template(topology("t", ""), "NonPersistent"));
+        assertEquals(unlimited, hash(template(topology("t", ""), "NonPersistent")), "the same configuration rolls nothing");
+        assertNotEquals(unlimited, hash(template(topology("t", ""), "Persistent")), "a journal needs a restart");
+        String limited = hash(template(topology("t", ", maxConnections: 500"), "NonPersistent"));
+        assertNotEquals(unlimited, limited);
+        assertNotEquals(limited, hash(template(topology("t", ", maxConnections: 600"), "NonPersistent")));
+    }
+
+    @Test
+    void theBrokerConfigurationCarriesTheConnectionLimit() {
+        assertTrue(BrokerConfigMap.brokerXml(BrokerSet.of(topology("t", ", maxConnections: 500"), "NonPersistent"))
+                .contains("connectionsAllowed=500;"));
+        assertTrue(BrokerConfigMap.brokerXml(BrokerSet.of(topology("t", ""), "NonPersistent"))
+                .contains("connectionsAllowed=-1;"));
+    }
+
+    private static String hash(PodTemplateSpec template) {
+        return template.getMetadata().getAnnotations().get(BrokerStatefulSet.CONFIG_HASH_ANNOTATION);
+    }
+
+    private static Container artemis(List<Container> containers) {
+        assertEquals(1, containers.size());
+        return containers.get(0);
+    }
+}
