@@ -26,6 +26,8 @@ final class FanOutJmsProducer implements JMSProducer {
     private final FanOutContext context;
     private final FanOutSession session;
     private final Message properties = OfflineMessages.message();
+    /** Whether any property was set: listing a message's property names allocates, on every send. */
+    private boolean hasProperties;
     private Sending how = Sending.DEFAULTS;
     private CompletionListener completion;
     private String correlationId;
@@ -39,9 +41,11 @@ final class FanOutJmsProducer implements JMSProducer {
     @Override
     public JMSProducer send(Destination destination, Message message) {
         run(() -> {
-            for (var names = properties.getPropertyNames(); names.hasMoreElements(); ) {
-                String name = (String) names.nextElement();
-                message.setObjectProperty(name, properties.getObjectProperty(name));
+            if (hasProperties) {
+                for (var names = properties.getPropertyNames(); names.hasMoreElements(); ) {
+                    String name = (String) names.nextElement();
+                    message.setObjectProperty(name, properties.getObjectProperty(name));
+                }
             }
             if (correlationId != null) {
                 message.setJMSCorrelationID(correlationId);
@@ -174,6 +178,7 @@ final class FanOutJmsProducer implements JMSProducer {
 
     private JMSProducer property(JmsCalls.Action write) {
         run(write);
+        hasProperties = true;
         return this;
     }
 
@@ -224,7 +229,9 @@ final class FanOutJmsProducer implements JMSProducer {
 
     @Override
     public JMSProducer clearProperties() {
-        return property(properties::clearProperties);
+        run(properties::clearProperties);
+        hasProperties = false;
+        return this;
     }
 
     @Override
