@@ -48,12 +48,19 @@ final class Pods {
         String events = k8s.v1().events().inNamespace(ns).list().getItems().stream()
                 .map(e -> e.getInvolvedObject().getName() + ": " + e.getReason() + " " + e.getMessage())
                 .collect(Collectors.joining("\n"));
-        return "pods:\n" + pods + "\nevents:\n" + events + "\n" + onRealNode(k8s);
+        // the real node's accounting first: CI keeps only the start of a long failure message
+        return onRealNode(k8s) + "\npods:\n" + pods + "\nevents:\n" + events;
     }
 
-    /** Every pod on the real node with its CPU request: what holds the node's CPU when a pod cannot be placed. */
+    /**
+     * The real node's allocatable CPU and every pod on it with its CPU request: what holds the node's CPU when a
+     * pod cannot be placed.
+     */
     static String onRealNode(KubernetesClient k8s) {
-        return "pods on " + REAL_NODE + " (all namespaces):\n" + k8s.pods().inAnyNamespace()
+        var node = k8s.nodes().withName(REAL_NODE).get();
+        String allocatable = node == null ? "no node" : String.valueOf(node.getStatus().getAllocatable().get("cpu"));
+        return "pods on " + REAL_NODE + " (allocatable cpu " + allocatable + ", all namespaces):\n"
+                + k8s.pods().inAnyNamespace()
                 .withField("spec.nodeName", REAL_NODE).list().getItems().stream()
                 .map(p -> p.getMetadata().getNamespace() + "/" + p.getMetadata().getName() + " "
                         + p.getStatus().getPhase() + " cpu " + p.getSpec().getContainers().stream()
