@@ -32,7 +32,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * Benchmark Jobs on the real node against the real brokers of examples/local-cluster.yaml: a broker pod's
  * metrics endpoint read with a library parser; a Saturate run whose counts equal the brokers' own metrics; a Rate
  * run with latency percentiles at three load points; a deleted run whose client pods go; a run for a missing
- * topology that waits with its reason; a calibration that writes a BrokerProfile a topology then plans with, and
+ * topology that waits with its reason; a run of a layout the planner did not choose, on brokers of its own that go
+ * when it ends; a calibration that writes a BrokerProfile a topology then plans with, and
  * leaves no temporary broker behind. Asserts behaviour, never a rate or a time.
  */
 @LocalClusterTest
@@ -154,6 +155,36 @@ class BenchmarkRunOnRealNodeTest {
 
     @Test
     @Order(7)
+    void aRunOfAnotherLayoutMeasuresItBesideTheTopologyAndLeavesNothingBehind(KubernetesClient k8s) {
+        String name = "ssr-1x2";
+        List<String> brokersBefore = Topologies.brokerPods(k8s, ns, TOPOLOGY).stream().map(p -> p.getMetadata().getUid())
+                .toList();
+        // clients of a quarter core: the node's two CPUs hold the operator, the topology's 3 brokers and these 2
+        k8s.resource(Serialization.unmarshal(manifest(name, "mode: Saturate\n  layout: 1x2\n  duration: 30s\n  "
+                + "warmup: 5s").replace("cpu: 500m", "cpu: 250m"), GenericKubernetesResource.class)).inNamespace(ns)
+                .create();
+        Map<String, Object> status = awaitEnd(k8s, name);
+        assertEquals("Succeeded", status.get("phase"), Serialization.asYaml(status) + Pods.describe(k8s, ns));
+        assertEquals("1x2", status.get("layout"));
+        Map<String, Object> point = points(status).get(0);
+        assertEquals(2, list(point.get("brokers")).size(), "the run's own two brokers, not the topology's three");
+        assertEquals(Boolean.TRUE, point.get("countsMatchBrokers"), Serialization.asYaml(status));
+        assertTrue(((Number) status.get("predictedCapacity")).doubleValue() > 0);
+        try {
+            k8s.pods().inNamespace(ns).withLabel("app.kubernetes.io/instance", name + "-layout")
+                    .informOnCondition(List::isEmpty).get(2, TimeUnit.MINUTES);
+        } catch (Exception e) {
+            throw new AssertionError("the layout's brokers are still there: " + Pods.describe(k8s, ns), e);
+        }
+        assertTrue(k8s.apps().statefulSets().inNamespace(ns).withName(name + "-layout-broker").get() == null);
+        assertTrue(k8s.configMaps().inNamespace(ns).withName(name + "-layout-routing").get() == null);
+        awaitNoClientPods(k8s, name);
+        assertEquals(brokersBefore, Topologies.brokerPods(k8s, ns, TOPOLOGY).stream()
+                .map(p -> p.getMetadata().getUid()).toList(), "the topology's brokers ran on untouched");
+    }
+
+    @Test
+    @Order(8)
     void aCalibrationWritesAProfileATopologyNamingItPlansWithAndLeavesNoBrokerBehind(KubernetesClient k8s) {
         String name = "calibrate-local";
         String profile = "local-quartercore-nonpersistent";
@@ -210,6 +241,10 @@ class BenchmarkRunOnRealNodeTest {
 
     private static Map<String, Object> runToEnd(KubernetesClient k8s, String name, String spec) {
         create(k8s, name, spec);
+        return awaitEnd(k8s, name);
+    }
+
+    private static Map<String, Object> awaitEnd(KubernetesClient k8s, String name) {
         try {
             return status(run(k8s, name).waitUntilCondition(r -> r != null && (
                     "Succeeded".equals(status(r).get("phase")) || "Failed".equals(status(r).get("phase"))), 6,

@@ -10,11 +10,13 @@ import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.measure.BenchmarkPlan;
+import io.brokerwise.routing.RoutingMapCodec;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodStatus;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -125,6 +127,56 @@ class BenchmarkRunReconcilerTest {
         assertEquals(layout, status.layout);
     }
 
+    @Test
+    void aRunOfAnotherLayoutMeasuresBrokersOfItsOwnBesideTheTopologysAndRemovesThem() {
+        TestCluster cluster = new TestCluster(client);
+        cluster.namespaceWithNodes("other", 2);
+        PubSubTopology t = cluster.apply(PubSubTopologyReconcilerTest.topology("planned", "other", "other", "")
+                .replace("publishers: 200", "publishers: 4").replace("subscribers: 2000", "subscribers: 10")
+                .replace("replicationGrade: {mean: 20}", "replicationGrade: {mean: 2}"));
+        cluster.await(t, "Deployed", "True", "Applied");
+        for (int i = 0; i < cluster.get(t).getStatus().plan.brokers; i++) {
+            cluster.readyBrokerPod(t, i);
+        }
+        cluster.await(t, "Ready", "True", "BrokersReady");
+        String planned = cluster.get(t).getStatus().plan.publisherGroups + "x"
+                + cluster.get(t).getStatus().plan.subscriberGroups;
+        String other = "1x2".equals(planned) ? "2x1" : "1x2";
+        BenchmarkRun run = apply(run("rejected", "other", "planned") + "  layout: " + other + "\n");
+
+        StatefulSet brokers = awaitObject(() -> client.apps().statefulSets().inNamespace("other")
+                .withName("rejected-layout-broker").get());
+        assertEquals(2, brokers.getSpec().getReplicas(), other + " has two brokers");
+        assertEquals(cluster.get(t).getSpec().broker.cpu, brokers.getSpec().getTemplate().getSpec().getContainers()
+                .get(0).getResources().getRequests().get("cpu").toString(), "sized as the topology's brokers");
+        var map = RoutingMapCodec.fromJson(awaitObject(() -> client.configMaps().inNamespace("other")
+                .withName("rejected-layout-routing").get()).getData().get(RoutingMapCodec.CONFIG_MAP_KEY));
+        assertEquals(other, map.publisherGroups() + "x" + map.subscriberGroups());
+        assertEquals("rejected-layout", map.topic());
+        Condition starting = cluster.await(run, "Unknown", "BrokerStarting");
+        assertTrue(starting.getMessage().contains("0 of 2 Ready"), starting.getMessage());
+        assertNull(client.batch().v1().jobs().inNamespace("other").withName("rejected-clients").get(),
+                "no Job before the layout's brokers are Ready");
+
+        cluster.readyAsTheStatefulSetControllerWould(brokers, 2);
+        cluster.await(run, "Unknown", "Started");
+        assertEquals(other, get(run).getStatus().layout);
+        Job job = awaitJob("rejected-clients", "other");
+        assertEquals("rejected-layout-routing", job.getSpec().getTemplate().getSpec().getVolumes().get(0)
+                .getConfigMap().getName(), "the clients measure the run's own brokers");
+        assertEquals(planned, cluster.get(t).getStatus().plan.publisherGroups + "x"
+                + cluster.get(t).getStatus().plan.subscriberGroups, "the topology's plan stays as it was");
+
+        cluster.failAsTheJobControllerWould(job);
+        cluster.await(run, "False", "JobFailed");
+        Awaitility.await().atMost(TestCluster.WAIT).alias("the layout's brokers removed").until(() ->
+                client.apps().statefulSets().inNamespace("other").withName("rejected-layout-broker").get() == null
+                        && client.configMaps().inNamespace("other").withName("rejected-layout-routing").get() == null
+                        && client.services().inNamespace("other").withName("rejected-layout-brokers").get() == null);
+        assertNotNull(client.apps().statefulSets().inNamespace("other").withName("planned-broker").get(),
+                "the topology's own brokers stay");
+    }
+
     /** The status the BenchmarkRun controller writes when a saturated run ends (no Job runs pods here). */
     private void finishAsTheJobWould(BenchmarkRun run, double measured, double predicted) {
         client.resources(BenchmarkRun.class).inNamespace(run.getMetadata().getNamespace()).withName(run.getMetadata().getName())
@@ -207,9 +259,16 @@ class BenchmarkRunReconcilerTest {
     }
 
     private Job awaitJob(String name) {
-        Awaitility.await().atMost(TestCluster.WAIT).alias("Job " + name)
-                .until(() -> client.batch().v1().jobs().inNamespace("bench").withName(name).get() != null);
-        return client.batch().v1().jobs().inNamespace("bench").withName(name).get();
+        return awaitJob(name, "bench");
+    }
+
+    private Job awaitJob(String name, String ns) {
+        return awaitObject(() -> client.batch().v1().jobs().inNamespace(ns).withName(name).get());
+    }
+
+    private static <T> T awaitObject(java.util.function.Supplier<T> object) {
+        Awaitility.await().atMost(TestCluster.WAIT).until(() -> object.get() != null);
+        return object.get();
     }
 
 

@@ -17,7 +17,6 @@ import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
-import io.fabric8.kubernetes.api.model.apps.StatefulSetStatusBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -77,7 +76,7 @@ class CalibrationRunTest {
                 .await(run, "Unknown", "BrokerStarting").getMessage().contains(
                         "cal-calibration-broker-0: cannot be scheduled: 0/1 nodes are available: 1 Insufficient memory."));
 
-        readyAsTheStatefulSetControllerWould(broker);
+        cluster.readyAsTheStatefulSetControllerWould(broker, 1);
         cluster.await(run, "Unknown", "Started");
         Job job = await(() -> client.batch().v1().jobs().inNamespace("calibrate").withName("cal-clients").get());
         var clients = job.getSpec().getTemplate().getSpec();
@@ -147,6 +146,8 @@ class CalibrationRunTest {
         assertRejected(calibration("a", "rules", "p", "  topologyRef: {name: t}"), "leave out topologyRef");
         assertRejected(calibration("b", "rules", "p", "").replace("mode: Calibrate", "mode: Saturate"),
                 "modes Saturate and Rate need topologyRef");
+        assertRejected(calibration("f", "rules", "p", "  layout: 1x2"), "leave out layout");
+        assertRejected(BenchmarkRunReconcilerTest.run("g", "rules", "t") + "  layout: 2by1\n", "spec.layout");
         assertRejected(calibration("c", "rules", "p", "").replace("holdoutEvery: 0", "holdoutEvery: 1"),
                 "spec.calibration.holdoutEvery");
         assertRejected(calibration("d", "rules", "p", "").replace("replicationGrades: [1, 2]", "replicationGrades: [1]"),
@@ -193,16 +194,6 @@ class CalibrationRunTest {
                   parameters: {receiveSeconds: %s, filterSeconds: 4.0e-6, dispatchSeconds: 20.0e-6}
                 """.formatted(name, ns, receiveSeconds)), "test").one(BrokerProfile.class);
     }
-
-    /** What the StatefulSet controller writes once its pod is Ready (no such controller runs here). */
-    private void readyAsTheStatefulSetControllerWould(StatefulSet broker) {
-        StatefulSet current = client.apps().statefulSets().inNamespace(broker.getMetadata().getNamespace())
-                .withName(broker.getMetadata().getName()).get();
-        current.setStatus(new StatefulSetStatusBuilder().withReplicas(1).withReadyReplicas(1).withAvailableReplicas(1)
-                .withObservedGeneration(current.getMetadata().getGeneration()).build());
-        client.apps().statefulSets().inNamespace(broker.getMetadata().getNamespace()).resource(current).updateStatus();
-    }
-
 
     private static BenchmarkPlan plan(Job job) {
         String json = job.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv().stream()

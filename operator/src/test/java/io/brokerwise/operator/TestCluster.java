@@ -2,6 +2,8 @@ package io.brokerwise.operator;
 
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.apps.StatefulSetStatusBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
 import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
@@ -172,6 +174,15 @@ final class TestCluster {
         BenchmarkRun now = get(run);
         return now == null || now.getStatus() == null ? Optional.empty()
                 : now.getStatus().conditions.stream().filter(c -> "Succeeded".equals(c.getType())).findFirst();
+    }
+
+    /** What the StatefulSet controller writes once its pods are Ready (no such controller runs here). */
+    void readyAsTheStatefulSetControllerWould(StatefulSet set, int replicas) {
+        StatefulSet current = client.apps().statefulSets().inNamespace(set.getMetadata().getNamespace())
+                .withName(set.getMetadata().getName()).get();
+        current.setStatus(new StatefulSetStatusBuilder().withReplicas(replicas).withReadyReplicas(replicas)
+                .withAvailableReplicas(replicas).withObservedGeneration(current.getMetadata().getGeneration()).build());
+        client.apps().statefulSets().inNamespace(set.getMetadata().getNamespace()).resource(current).updateStatus();
     }
 
     /** What the Job controller writes when a Job runs past its deadline (no such controller runs here). */

@@ -21,6 +21,8 @@ import java.util.List;
         message = "modes Saturate and Rate need topologyRef: the topology whose brokers are measured")
 @ValidationRule(value = "self.mode != 'Calibrate' || !has(self.topologyRef)",
         message = "mode Calibrate measures a temporary broker of its own: leave out topologyRef")
+@ValidationRule(value = "self.mode != 'Calibrate' || !has(self.layout)",
+        message = "mode Calibrate measures one broker of its own: leave out layout")
 public class BenchmarkRunSpec {
 
     @JsonPropertyDescription("Saturate and Rate: the PubSubTopology whose brokers are measured (same namespace). It "
@@ -51,6 +53,13 @@ public class BenchmarkRunSpec {
     @Size(max = 20)
     @ValidationRule(value = "self.all(p, p > 0.0 && p <= 1.0)", message = "each load point is a fraction in (0, 1]")
     public List<Double> loadPoints;
+
+    @Pattern("^[1-9][0-9]?x[1-9][0-9]?$")
+    @JsonPropertyDescription("Saturate and Rate: a layout to measure instead of the topology's running one, as k x l "
+            + "(k publisher groups by l subscriber groups, such as 1x2), typically one the planner rejected. The "
+            + "operator deploys it beside the running brokers, with the topology's placement and broker size, "
+            + "measures it against its own prediction and removes it when the run ends. Unset: the running layout.")
+    public String layout;
 
     @JsonPropertyDescription("The workload to generate instead of the topology's (same fields as "
             + "PubSubTopology.spec.workload); the prediction uses it too.")

@@ -5,7 +5,7 @@ import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.operator.RestrictedPodSecurity;
-import io.brokerwise.operator.calibration.TemporaryBroker;
+import io.brokerwise.operator.temporary.TemporaryBrokers;
 import io.brokerwise.operator.topology.Names;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -104,9 +104,9 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
                 RUN_LABEL, run.getMetadata().getName(), Names.CLIENT_OF_LABEL, brokers(run));
     }
 
-    /** The brokers a run measures: its topology's, or a calibration's temporary broker. */
+    /** The brokers a run measures: its own temporary ones (a calibration's, a layout's), or its topology's. */
     static String brokers(BenchmarkRun run) {
-        return run.getSpec().topologyRef != null ? run.getSpec().topologyRef.name : TemporaryBroker.name(run);
+        return TemporaryBrokers.deployedBy(run) ? TemporaryBrokers.name(run) : run.getSpec().topologyRef.name;
     }
 
     private static PodSpec pod(BenchmarkRun run, String brokers, String plan) {

@@ -11,12 +11,13 @@ import io.brokerwise.measure.LoadResult;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.Informers;
 import io.brokerwise.operator.ResourceEvents;
-import io.brokerwise.operator.calibration.CalibrationBrokerConfig;
-import io.brokerwise.operator.calibration.CalibrationCredentials;
-import io.brokerwise.operator.calibration.CalibrationRouting;
-import io.brokerwise.operator.calibration.CalibrationService;
-import io.brokerwise.operator.calibration.CalibrationStatefulSet;
-import io.brokerwise.operator.calibration.TemporaryBroker;
+import io.brokerwise.operator.temporary.TemporaryBrokerConfig;
+import io.brokerwise.operator.temporary.TemporaryCredentials;
+import io.brokerwise.operator.temporary.TemporaryRouting;
+import io.brokerwise.operator.temporary.TemporaryService;
+import io.brokerwise.operator.temporary.TemporaryStatefulSet;
+import io.brokerwise.operator.temporary.TemporaryBrokers;
+import io.brokerwise.operator.topology.BrokerLayout;
 import io.brokerwise.operator.topology.Conditions;
 import io.brokerwise.operator.topology.Names;
 import io.brokerwise.operator.topology.TopologyPlanning;
@@ -50,11 +51,11 @@ import java.util.stream.Collectors;
  */
 @Workflow(explicitInvocation = true, dependents = {
     @Dependent(type = BenchmarkJob.class, reconcilePrecondition = BenchmarkJob.WhileRunning.class),
-    @Dependent(type = CalibrationCredentials.class, reconcilePrecondition = TemporaryBroker.WhileCalibrating.class),
-    @Dependent(type = CalibrationBrokerConfig.class, reconcilePrecondition = TemporaryBroker.WhileCalibrating.class),
-    @Dependent(type = CalibrationService.class, reconcilePrecondition = TemporaryBroker.WhileCalibrating.class),
-    @Dependent(type = CalibrationStatefulSet.class, reconcilePrecondition = TemporaryBroker.WhileCalibrating.class),
-    @Dependent(type = CalibrationRouting.class, reconcilePrecondition = TemporaryBroker.WhileCalibrating.class),
+    @Dependent(type = TemporaryCredentials.class, reconcilePrecondition = TemporaryBrokers.WhileKept.class),
+    @Dependent(type = TemporaryBrokerConfig.class, reconcilePrecondition = TemporaryBrokers.WhileKept.class),
+    @Dependent(type = TemporaryService.class, reconcilePrecondition = TemporaryBrokers.WhileKept.class),
+    @Dependent(type = TemporaryStatefulSet.class, reconcilePrecondition = TemporaryBrokers.WhileKept.class),
+    @Dependent(type = TemporaryRouting.class, reconcilePrecondition = TemporaryBrokers.WhileKept.class),
 })
 @ControllerConfiguration(generationAwareEventProcessing = false)
 public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
@@ -120,11 +121,14 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
             outcomes.pending(wait.get().substring(0, wait.get().indexOf(':')), wait.get().substring(wait.get().indexOf(':') + 2));
             return;
         }
+        Optional<TemporaryBrokers> temporary = Optional.ofNullable(run.getSpec().layout)
+                .map(l -> TemporaryBrokers.forLayout(run, topology.get(), BrokerLayout.parse(l)));
         BenchmarkDesign design;
         try {
             // designed on every pass while running, too: the Job's desired state and the verdict both need it
             design = design(run, context, topology.orElseThrow(
-                    () -> new BenchmarkDesign.Refused("TopologyNotFound", "the topology went away during the run")));
+                    () -> new BenchmarkDesign.Refused("TopologyNotFound", "the topology went away during the run")),
+                    temporary.map(TemporaryBrokers::layout));
         } catch (BenchmarkDesign.Refused e) {
             outcomes.fail(e.reason, e.getMessage());
             return;
@@ -133,12 +137,19 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
             return;
         }
         context.managedWorkflowAndDependentResourceContext().put(DESIGN_KEY, design);
+        temporary.ifPresent(t -> t.keep(context));
         if (running) {
             follow(context, outcomes, started(outcomes.status, design), points -> {
                 BenchmarkVerdict.fill(outcomes.status, design, points, run.getSpec().tolerance,
                         run.getSpec().mode == BenchmarkRunSpec.Mode.Saturate);
                 outcomes.succeed();
             });
+            return;
+        }
+        Optional<String> starting = temporary.flatMap(t -> TemporaryBrokersStart.waiting(run, t, context,
+                "placed and sized as the topology's brokers, beside them"));
+        if (starting.isPresent()) {
+            outcomes.pending(TemporaryBrokersStart.REASON, starting.get());
             return;
         }
         outcomes.status.layout = design.layout().publisherGroups() + "x" + design.layout().subscriberGroups();
@@ -183,10 +194,13 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
                 .min(order).map(r -> r.getMetadata().getName());
     }
 
-    private BenchmarkDesign design(BenchmarkRun run, Context<BenchmarkRun> context, PubSubTopology topology)
-            throws BenchmarkDesign.Refused {
-        var map = RoutingMapCodec.fromJson(routingMap(context, topology).orElseThrow());
-        Layout layout = new Layout(map.publisherGroups(), map.subscriberGroups());
+    /** The design for the layout the run measures: its own {@code spec.layout}, else the topology's routed one. */
+    private BenchmarkDesign design(BenchmarkRun run, Context<BenchmarkRun> context, PubSubTopology topology,
+                                   Optional<Layout> own) throws BenchmarkDesign.Refused {
+        Layout layout = own.orElseGet(() -> {
+            var map = RoutingMapCodec.fromJson(routingMap(context, topology).orElseThrow());
+            return new Layout(map.publisherGroups(), map.subscriberGroups());
+        });
         var profile = TopologyPlanning.profile(topology, Informers.list(context, BrokerProfile.class, PROFILES));
         return BenchmarkDesign.of(run, topology.getSpec(), profile, layout, System.currentTimeMillis());
     }

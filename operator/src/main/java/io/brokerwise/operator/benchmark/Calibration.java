@@ -11,10 +11,9 @@ import io.brokerwise.model.fit.FitException;
 import io.brokerwise.model.service.ServiceTimeModel;
 import io.brokerwise.operator.Informers;
 import io.brokerwise.operator.calibration.CalibratedProfile;
-import io.brokerwise.operator.calibration.TemporaryBroker;
+import io.brokerwise.operator.temporary.TemporaryBrokers;
 import io.brokerwise.operator.topology.Names;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
@@ -55,17 +54,17 @@ final class Calibration {
             return;
         }
         context.managedWorkflowAndDependentResourceContext().put(BenchmarkRunReconciler.DESIGN_KEY, design);
+        TemporaryBrokers broker = TemporaryBrokers.forCalibration(run);
+        broker.keep(context);
         if (outcomes.status.phase == Phase.Running) {
             BenchmarkRunReconciler.follow(context, outcomes, started(run, design),
                     results -> write(run, context, outcomes, results));
             return;
         }
-        String broker = Names.statefulSet(TemporaryBroker.name(run)) + "-0";
-        if (!context.getSecondaryResource(StatefulSet.class).map(Calibration::ready).orElse(false)) {
-            Pod pod = context.getClient().pods().inNamespace(run.getMetadata().getNamespace()).withName(broker).get();
-            String why = pod == null ? "" : PodReasons.waiting(List.of(pod), JobOutcome.STARTING.negate());
-            outcomes.pending("BrokerStarting", "waiting for the temporary broker " + broker + " to be Ready (a node "
-                    + "that spec.calibration.placement selects, with calibration.broker's CPU and memory free)" + why);
+        Optional<String> starting = TemporaryBrokersStart.waiting(run, broker, context, "a node that "
+                + "spec.calibration.placement selects, with calibration.broker's CPU and memory free");
+        if (starting.isPresent()) {
+            outcomes.pending(TemporaryBrokersStart.REASON, starting.get());
             return;
         }
         outcomes.status.layout = "1x1";
@@ -76,12 +75,7 @@ final class Calibration {
 
     private static String started(BenchmarkRun run, BenchmarkDesign design) {
         return "measuring the " + design.plan().points().size() + " points of the calibration series on the "
-                + "temporary broker " + Names.statefulSet(TemporaryBroker.name(run)) + "-0";
-    }
-
-    private static boolean ready(StatefulSet broker) {
-        return broker.getStatus() != null && broker.getStatus().getReadyReplicas() != null
-                && broker.getStatus().getReadyReplicas() >= 1;
+                + "temporary broker " + Names.statefulSet(TemporaryBrokers.name(run)) + "-0";
     }
 
     /** Why the profile to write must be left alone: it exists and no calibration wrote it. */
@@ -108,7 +102,7 @@ final class Calibration {
         }
         KubernetesClient client = context.getClient();
         Optional<Pod> broker = Optional.ofNullable(client.pods().inNamespace(run.getMetadata().getNamespace())
-                .withName(Names.statefulSet(TemporaryBroker.name(run)) + "-0").get());
+                .withName(Names.statefulSet(TemporaryBrokers.name(run)) + "-0").get());
         BrokerProfile profile = CalibratedProfile.of(run, model, fit, points.size(),
                 broker.map(p -> p.getSpec().getNodeName()).orElse(null),
                 broker.flatMap(p -> artemisVersion(client, p)).orElse(null), Instant.now());

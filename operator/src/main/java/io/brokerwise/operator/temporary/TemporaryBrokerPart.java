@@ -1,4 +1,4 @@
-package io.brokerwise.operator.calibration;
+package io.brokerwise.operator.temporary;
 
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -8,8 +8,8 @@ import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import java.util.function.UnaryOperator;
 
 /**
- * One object of the temporary broker, found by its name (the broker's name through {@code objectName}), so that
- * deleting it once the run has ended needs nothing but the run.
+ * One object of a run's temporary brokers, found by its name (the brokers' name through {@code objectName}), so
+ * that deleting it once the run has ended needs nothing but the run.
  */
 abstract class TemporaryBrokerPart<R extends HasMetadata> extends CRUDKubernetesDependentResource<R, BenchmarkRun> {
 
@@ -22,6 +22,6 @@ abstract class TemporaryBrokerPart<R extends HasMetadata> extends CRUDKubernetes
 
     @Override
     protected ResourceID targetSecondaryResourceID(BenchmarkRun run, Context<BenchmarkRun> context) {
-        return new ResourceID(objectName.apply(TemporaryBroker.name(run)), run.getMetadata().getNamespace());
+        return new ResourceID(objectName.apply(TemporaryBrokers.name(run)), run.getMetadata().getNamespace());
     }
 }

@@ -1,4 +1,4 @@
-package io.brokerwise.operator.calibration;
+package io.brokerwise.operator.temporary;
 
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.operator.dependent.CredentialsSecret;
@@ -8,16 +8,16 @@ import io.javaoperatorsdk.operator.api.config.informer.Informer;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.processing.dependent.kubernetes.KubernetesDependent;
 
-/** The temporary broker's user and password, kept while it runs (the broker and the client pods read them). */
+/** The temporary brokers' user and password, kept while they run (the brokers and the client pods read them). */
 @KubernetesDependent(informer = @Informer(labelSelector = "app.kubernetes.io/managed-by=" + Names.MANAGED_BY))
-public class CalibrationCredentials extends TemporaryBrokerPart<Secret> {
+public class TemporaryCredentials extends TemporaryBrokerPart<Secret> {
 
-    public CalibrationCredentials() {
+    public TemporaryCredentials() {
         super(Secret.class, Names::credentials);
     }
 
     @Override
     protected Secret desired(BenchmarkRun run, Context<BenchmarkRun> context) {
-        return CredentialsSecret.render(TemporaryBroker.of(run), context.getSecondaryResource(Secret.class));
+        return CredentialsSecret.render(TemporaryBrokers.kept(context).set(), context.getSecondaryResource(Secret.class));
     }
 }

@@ -1,4 +1,4 @@
-package io.brokerwise.operator.calibration;
+package io.brokerwise.operator.temporary;
 
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.operator.dependent.BrokerStatefulSet;
@@ -9,18 +9,19 @@ import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.processing.dependent.kubernetes.KubernetesDependent;
 
 /**
- * The temporary broker itself: one pod on a node that {@code calibration.placement} selects, sized by
- * {@code calibration.broker}, as a topology's broker would be. Its ready replica starts the run's Job.
+ * The temporary brokers themselves, one pod per cell of their layout, placed and sized as their BrokerSet says.
+ * Their ready replicas start the run's Job.
  */
 @KubernetesDependent(informer = @Informer(labelSelector = "app.kubernetes.io/managed-by=" + Names.MANAGED_BY))
-public class CalibrationStatefulSet extends TemporaryBrokerPart<StatefulSet> {
+public class TemporaryStatefulSet extends TemporaryBrokerPart<StatefulSet> {
 
-    public CalibrationStatefulSet() {
+    public TemporaryStatefulSet() {
         super(StatefulSet.class, Names::statefulSet);
     }
 
     @Override
     protected StatefulSet desired(BenchmarkRun run, Context<BenchmarkRun> context) {
-        return BrokerStatefulSet.render(TemporaryBroker.of(run), 1);
+        TemporaryBrokers brokers = TemporaryBrokers.kept(context);
+        return BrokerStatefulSet.render(brokers.set(), Math.toIntExact(brokers.layout().brokers()));
     }
 }

@@ -1,4 +1,4 @@
-package io.brokerwise.operator.calibration;
+package io.brokerwise.operator.temporary;
 
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.operator.dependent.BrokersService;
@@ -10,14 +10,14 @@ import io.javaoperatorsdk.operator.processing.dependent.kubernetes.KubernetesDep
 
 /** The headless Service that gives the temporary broker the DNS name its routing map names. */
 @KubernetesDependent(informer = @Informer(labelSelector = "app.kubernetes.io/managed-by=" + Names.MANAGED_BY))
-public class CalibrationService extends TemporaryBrokerPart<Service> {
+public class TemporaryService extends TemporaryBrokerPart<Service> {
 
-    public CalibrationService() {
+    public TemporaryService() {
         super(Service.class, Names::service);
     }
 
     @Override
     protected Service desired(BenchmarkRun run, Context<BenchmarkRun> context) {
-        return BrokersService.render(TemporaryBroker.of(run));
+        return BrokersService.render(TemporaryBrokers.kept(context).set());
     }
 }

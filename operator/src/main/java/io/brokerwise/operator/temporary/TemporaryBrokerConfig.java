@@ -1,4 +1,4 @@
-package io.brokerwise.operator.calibration;
+package io.brokerwise.operator.temporary;
 
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.operator.dependent.BrokerConfigMap;
@@ -8,16 +8,16 @@ import io.javaoperatorsdk.operator.api.config.informer.Informer;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.processing.dependent.kubernetes.KubernetesDependent;
 
-/** The temporary broker's broker.xml, rendered as a topology's brokers' is. */
+/** The temporary brokers' broker.xml, rendered as a topology's brokers' is. */
 @KubernetesDependent(informer = @Informer(labelSelector = "app.kubernetes.io/managed-by=" + Names.MANAGED_BY))
-public class CalibrationBrokerConfig extends TemporaryBrokerPart<ConfigMap> {
+public class TemporaryBrokerConfig extends TemporaryBrokerPart<ConfigMap> {
 
-    public CalibrationBrokerConfig() {
+    public TemporaryBrokerConfig() {
         super(ConfigMap.class, Names::brokerConfig);
     }
 
     @Override
     protected ConfigMap desired(BenchmarkRun run, Context<BenchmarkRun> context) {
-        return BrokerConfigMap.render(TemporaryBroker.of(run));
+        return BrokerConfigMap.render(TemporaryBrokers.kept(context).set());
     }
 }
