@@ -1,6 +1,6 @@
 package io.brokerwise.operator;
 
-import io.brokerwise.e2e.LocalApiServer;
+import io.brokerwise.testsupport.LocalApiServer;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.Config;
