@@ -16,7 +16,12 @@ STATE=$E2E_DIR/.state
 
 # A program's version is the one the go.mod that builds it requires (tools/<program>/go.mod), the one
 # source these scripts and the Java test support (BuiltTools) read.
-required_version() { awk -v m="$2" '$1 == "require" && $2 == m { print $3 }' "$E2E_DIR/tools/$1/go.mod"; }
+required_version() {
+  local v
+  v=$(awk -v m="$2" '$1 == "require" && $2 == m { print $3 }' "$E2E_DIR/tools/$1/go.mod")
+  [ -n "$v" ] || { echo "error: $E2E_DIR/tools/$1/go.mod has no line 'require $2 <version>'" >&2; return 1; }
+  echo "$v"
+}
 K8S_VERSION=$(required_version kubernetes k8s.io/kubernetes)
 ETCD_VERSION=$(required_version etcd go.etcd.io/etcd/server/v3)
 COREDNS_VERSION=$(required_version coredns github.com/coredns/coredns)
