@@ -14,11 +14,19 @@ RUN=${BROKERWISE_RUN:-/var/lib/brokerwise}
 # The user's copy of the admin kubeconfig, ignored by git.
 STATE=$E2E_DIR/.state
 
-K8S_VERSION=v1.34.4
-ETCD_VERSION=v3.6.6
-COREDNS_VERSION=v1.12.1
-KWOK_VERSION=v0.8.0
-HELM_VERSION=v3.19.5
+# A program's version is the one the go.mod that builds it requires (tools/<program>/go.mod), the one
+# source these scripts and the Java test support (BuiltTools) read.
+required_version() {
+  local v
+  v=$(awk -v m="$2" '$1 == "require" && $2 == m { print $3 }' "$E2E_DIR/tools/$1/go.mod")
+  [ -n "$v" ] || { echo "error: $E2E_DIR/tools/$1/go.mod has no line 'require $2 <version>'" >&2; return 1; }
+  echo "$v"
+}
+K8S_VERSION=$(required_version kubernetes k8s.io/kubernetes)
+ETCD_VERSION=$(required_version etcd go.etcd.io/etcd/server/v3)
+COREDNS_VERSION=$(required_version coredns github.com/coredns/coredns)
+KWOK_VERSION=$(required_version kwok sigs.k8s.io/kwok)
+HELM_VERSION=$(required_version helm helm.sh/helm/v3)
 
 K8S_BIN=$CACHE/bin/kubernetes-$K8S_VERSION
 ETCD_BIN=$CACHE/bin/etcd-$ETCD_VERSION

@@ -12,12 +12,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
  * What {@code kubectl explain} shows: every property of every CRD in crds/, under spec and status, has a
- * description. Fails naming each property path that has none. Reads whatever CRDs crds/ holds.
+ * description, and a property the schema gives a default names that default in it (explain shows the
+ * description, not the default). Fails naming each property path that breaks either. Reads whatever CRDs
+ * crds/ holds.
  */
 class CrdsAreDescribedTest {
 
@@ -27,7 +30,7 @@ class CrdsAreDescribedTest {
     void everyPropertyOfEveryCrdHasADescription() throws IOException {
         List<Path> crds = crds();
         assertFalse(crds.isEmpty(), "no CRD in " + CrdsAreCurrentTest.CHECKED_IN);
-        List<String> undescribed = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
         int properties = 0;
         for (Path crd : crds) {
             JsonNode root = YAML.readTree(crd.toFile());
@@ -37,18 +40,18 @@ class CrdsAreDescribedTest {
                 for (String top : List.of("spec", "status")) {
                     if (schema.has(top)) {
                         properties += walk(kind + " " + version.path("name").asText() + ": ." + top, schema.get(top),
-                                undescribed);
+                                problems);
                     }
                 }
             }
         }
         assertTrue(properties > 0, "no property found under spec or status in " + crds);
-        assertEquals(List.of(), undescribed, undescribed.size() + " of " + properties + " properties have no "
-                + "description (add @JsonPropertyDescription with unit and default, then regenerate crds/)");
+        assertEquals(List.of(), problems, problems.size() + " of " + properties + " properties are not described "
+                + "(add @JsonPropertyDescription with unit and default, then regenerate crds/)");
     }
 
     @Test
-    void aMissingDescriptionIsNamedByItsPath() throws IOException {
+    void aMissingDescriptionOrDefaultIsNamedByItsPath() throws IOException {
         JsonNode schema = YAML.readTree("""
                 description: the spec
                 properties:
@@ -61,16 +64,25 @@ class CrdsAreDescribedTest {
                           properties:
                             key: {type: string}
                             value: {type: string, description: a value}
+                  replicas: {type: integer, default: 3, description: Brokers. Default 3.}
+                  approval: {type: string, default: Automatic, description: Whether a plan waits.}
                 """);
-        List<String> undescribed = new ArrayList<>();
-        assertEquals(5, walk("T v1: .spec", schema, undescribed));
-        assertEquals(List.of("T v1: .spec.placement.tolerations", "T v1: .spec.placement.tolerations[].key"), undescribed);
+        List<String> problems = new ArrayList<>();
+        assertEquals(7, walk("T v1: .spec", schema, problems));
+        assertEquals(List.of("T v1: .spec.placement.tolerations: no description",
+                "T v1: .spec.placement.tolerations[].key: no description",
+                "T v1: .spec.approval: its description does not name its default Automatic"), problems);
     }
 
-    /** Counts the properties at and under {@code node} and adds the path of each without a description. */
-    static int walk(String path, JsonNode node, List<String> undescribed) {
-        if (node.path("description").asText().isBlank()) {
-            undescribed.add(path);
+    /** Counts the properties at and under {@code node} and adds what is missing from each one's description. */
+    static int walk(String path, JsonNode node, List<String> problems) {
+        String description = node.path("description").asText();
+        JsonNode defaultValue = node.path("default");
+        if (description.isBlank()) {
+            problems.add(path + ": no description");
+        } else if (defaultValue.isValueNode()
+                && !description.toLowerCase(Locale.ROOT).contains(defaultValue.asText().toLowerCase(Locale.ROOT))) {
+            problems.add(path + ": its description does not name its default " + defaultValue.asText());
         }
         int count = 1;
         JsonNode items = node.path("items");
@@ -79,7 +91,7 @@ class CrdsAreDescribedTest {
         var names = properties.fieldNames();
         while (names.hasNext()) {
             String name = names.next();
-            count += walk(prefix + "." + name, properties.get(name), undescribed);
+            count += walk(prefix + "." + name, properties.get(name), problems);
         }
         return count;
     }

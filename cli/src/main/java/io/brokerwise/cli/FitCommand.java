@@ -17,7 +17,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "fit", mixinStandardHelpOptions = true,
-        description = "Fits a service-time model to measured points by non-negative least squares (sec. 4.1) and "
+        description = "Fits a service-time model to measured points by non-negative least squares (Henjes, Performance "
+                + "Evaluation of Publish/Subscribe Middleware Architectures, sec. 4.1; docs/models.md) and "
                 + "prints a BrokerProfile manifest with the fit quality in status.",
         footer = {"", "The CSV has a header; required columns: filters,replicationGrade,receivedRate (msgs/s);",
                 "optional: distinctFilters,components,messageSizeBytes. Points of several message sizes (a size",

@@ -1,8 +1,8 @@
 package io.brokerwise.cli;
 
-import io.brokerwise.model.service.BrokerProfile;
 import io.brokerwise.model.service.BuiltInProfiles;
 import io.brokerwise.model.service.ProfileParameters;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -25,7 +25,7 @@ final class ProfilesCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         out.printf("%-40s %-14s %-10s %-10s %-10s %-10s %s%n", "NAME", "MODEL", "t_rcv", "t_fltr", "t_tx", "ceiling", "SOURCE");
-        for (BrokerProfile p : BuiltInProfiles.all()) {
+        for (ServiceTimeProfile p : BuiltInProfiles.all()) {
             ProfileParameters x = p.parameters();
             out.printf("%-40s %-14s %-10.3g %-10.3g %-10.3g %-10s %s%n", p.name(), p.model().name(), x.receiveSeconds(),
                     x.filterSeconds(), x.dispatchSeconds(), x.hasCeiling() ? String.format("%.0f/s", x.maxOverallRate()) : "-",

@@ -5,8 +5,9 @@ import io.brokerwise.api.planning.ManifestReader;
 import io.brokerwise.api.planning.PlanningInput;
 import io.brokerwise.api.planning.ProfileResolver;
 import io.brokerwise.api.planning.SpecValidator;
+import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
-import io.brokerwise.model.service.BrokerProfile;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.topology.Plan;
 import io.brokerwise.model.topology.TopologyPlanner;
 import java.io.IOException;
@@ -29,7 +30,7 @@ final class TopologyInput {
                     + "(see 'brokerwise profiles').")
     String profileName;
 
-    record Loaded(PubSubTopology topology, BrokerProfile profile) {
+    record Loaded(PubSubTopology topology, ServiceTimeProfile profile) {
 
         /** The spec as the planner takes it, with at most {@code maxBrokers} brokers when that is not null. */
         PlanningInput input(Integer maxBrokers) {
@@ -58,7 +59,7 @@ final class TopologyInput {
         }
         // report the spec's problems and the profile's together, so one run shows everything to change
         List<String> problems = new ArrayList<>(SpecValidator.validate(topology.getSpec(), "spec"));
-        BrokerProfile profile = null;
+        ServiceTimeProfile profile = null;
         try {
             profile = profile(reader, topology);
         } catch (ManifestException e) {
@@ -70,9 +71,9 @@ final class TopologyInput {
         return new Loaded(topology, profile);
     }
 
-    private BrokerProfile profile(ManifestReader reader, PubSubTopology topology) {
+    private ServiceTimeProfile profile(ManifestReader reader, PubSubTopology topology) {
         var spec = topology.getSpec();
-        var resources = reader.all(io.brokerwise.api.v1alpha1.BrokerProfile.class);
+        var resources = reader.all(BrokerProfile.class);
         return profileName == null ? ProfileResolver.forTopology(spec, resources)
                 : ProfileResolver.resolve(profileName, ProfileResolver.filterKind(spec), resources, "--profile");
     }

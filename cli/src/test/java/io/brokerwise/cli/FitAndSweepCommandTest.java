@@ -7,7 +7,9 @@ import io.brokerwise.api.planning.ManifestReader;
 import io.brokerwise.api.planning.ProfileResolver;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.model.service.FilterSet;
+import io.brokerwise.model.service.LinearModel;
 import io.brokerwise.model.service.ProfileParameters;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
@@ -24,7 +26,7 @@ class FitAndSweepCommandTest {
     /** Points made from known times come back as a profile manifest the planner accepts, with those times. */
     @Test
     void fitPrintsAProfileManifestThatRoundTrips() throws IOException {
-        var truth = new io.brokerwise.model.service.BrokerProfile("truth", new io.brokerwise.model.service.LinearModel(),
+        var truth = new ServiceTimeProfile("truth", new LinearModel(),
                 ProfileParameters.of(6e-6, 7e-8, 4e-6), "test");
         StringBuilder csv = new StringBuilder("# synthetic\nfilters,replicationGrade,receivedRate\n");
         for (int r : new int[] {1, 2, 5, 10, 20}) {
@@ -50,7 +52,7 @@ class FitAndSweepCommandTest {
     /** Points of several sizes give a profile with per-byte times, which the plan then charges. */
     @Test
     void fitOfASizeSeriesPrintsPerByteTimes() throws IOException {
-        var truth = new io.brokerwise.model.service.BrokerProfile("truth", new io.brokerwise.model.service.LinearModel(),
+        var truth = new ServiceTimeProfile("truth", new LinearModel(),
                 ProfileParameters.of(6e-6, 7e-8, 4e-6).withSecondsPerByte(3e-10, 1.5e-10), "test");
         StringBuilder csv = new StringBuilder("filters,replicationGrade,receivedRate,messageSizeBytes\n");
         for (int bytes : new int[] {128, 4096, 65_536}) {

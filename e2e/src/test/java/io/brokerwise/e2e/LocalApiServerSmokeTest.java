@@ -2,6 +2,8 @@ package io.brokerwise.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.brokerwise.testsupport.BuiltTools;
+import io.brokerwise.testsupport.LocalApiServerTest;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -15,7 +17,7 @@ class LocalApiServerSmokeTest {
 
     @Test
     void servesTheLocallyBuiltVersion(KubernetesClient k8s) {
-        assertEquals("v" + LocalApiServer.VERSION, k8s.getKubernetesVersion().getGitVersion());
+        assertEquals(BuiltTools.kubernetesVersion(), k8s.getKubernetesVersion().getGitVersion());
         ConfigMap created = k8s.configMaps().inNamespace("default").resource(new ConfigMapBuilder()
                 .withNewMetadata().withName("smoke").endMetadata().addToData("k", "v").build()).create();
         assertEquals("v", k8s.configMaps().inNamespace("default").withName("smoke").get().getData().get("k"));

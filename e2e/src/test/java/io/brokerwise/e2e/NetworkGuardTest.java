@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerwise.testsupport.BuiltTools;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
@@ -35,7 +36,7 @@ class NetworkGuardTest {
 
     @Test
     void guardIsInPlaceAndDroppedNothing() throws Exception {
-        String report = run(LocalCluster.e2eDir().resolve("cluster").toString(), "guard");
+        String report = run(BuiltTools.e2eDir().resolve("cluster").toString(), "guard");
         System.out.println(report);
         assertTrue(report.contains("guard-installed: yes"), report);
         assertTrue(report.contains("guard-drops: 0\n"), "the guard dropped traffic leaving the machine:\n" + report);

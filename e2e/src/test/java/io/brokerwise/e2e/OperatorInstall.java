@@ -1,5 +1,6 @@
 package io.brokerwise.e2e;
 
+import io.brokerwise.testsupport.BuiltTools;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientTimeoutException;
@@ -29,7 +30,7 @@ final class OperatorInstall {
         if (installed) {
             return;
         }
-        Path root = LocalCluster.e2eDir().getParent();
+        Path root = BuiltTools.e2eDir().getParent();
         boolean existed = k8s.apps().deployments().inNamespace(NAMESPACE).withName(DEPLOYMENT).get() != null;
         if (existed) {
             // as docs/operations.md says for an upgrade: Helm installs a chart's CRDs but never upgrades them
@@ -82,9 +83,7 @@ final class OperatorInstall {
 
     /** helm from the cache `e2e/cluster build` fills, with the local cluster's kubeconfig. */
     private static void helm(Path root, String... args) {
-        String cache = System.getenv().getOrDefault("BROKERWISE_CACHE",
-                System.getProperty("user.home") + "/.cache/brokerwise");
-        List<String> command = new ArrayList<>(List.of(cache + "/bin/helm-v3.19.5/helm"));
+        List<String> command = new ArrayList<>(List.of(BuiltTools.helm().toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true);
         pb.environment().put("KUBECONFIG", LocalCluster.kubeconfig().orElseThrow().toString());

@@ -1,5 +1,6 @@
 package io.brokerwise.e2e;
 
+import io.brokerwise.testsupport.BuiltTools;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -18,8 +19,8 @@ import java.util.function.Predicate;
 
 /**
  * PubSubTopology access for the cluster tests, through Fabric8's generic resources so that this module
- * needs no other module of the build (e2e/ci runs it with -f e2e/pom.xml): apply a manifest, read a
- * condition, wait for one, read the routing map the operator wrote.
+ * needs no module of the build but the test support (e2e/ci builds only that first): apply a manifest,
+ * read a condition, wait for one, read the routing map the operator wrote.
  */
 final class Topologies {
 
@@ -61,7 +62,7 @@ final class Topologies {
     /** A manifest from the repository (e.g. examples/local-cluster.yaml). */
     static String manifest(String repoPath) {
         try {
-            return Files.readString(LocalCluster.e2eDir().getParent().resolve(repoPath));
+            return Files.readString(BuiltTools.e2eDir().getParent().resolve(repoPath));
         } catch (IOException e) {
             throw new AssertionError("cannot read " + repoPath, e);
         }

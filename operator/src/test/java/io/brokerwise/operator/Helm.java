@@ -1,6 +1,6 @@
 package io.brokerwise.operator;
 
-import io.brokerwise.e2e.LocalApiServer;
+import io.brokerwise.testsupport.BuiltTools;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,7 +12,6 @@ import java.util.concurrent.TimeUnit;
 /** The helm binary e2e/cluster build makes from the Go module proxy, run on the chart in charts/. */
 final class Helm {
 
-    static final String VERSION = "v3.19.5";
     static final Path CHART = Path.of("../charts/brokerwise");
     static final String NAMESPACE = "brokerwise-system";
     static final String SERVICE_ACCOUNT = "brokerwise-operator";
@@ -24,7 +23,7 @@ final class Helm {
     }
 
     static Result run(String... args) throws IOException, InterruptedException {
-        Path helm = LocalApiServer.testDir().getParent().resolve("bin/helm-" + VERSION + "/helm");
+        Path helm = BuiltTools.helm();
         if (!Files.isExecutable(helm)) {
             throw new IllegalStateException("no helm at " + helm + ": run `e2e/cluster build` first");
         }

@@ -41,7 +41,7 @@ class TopologyDefaultsTest {
     }
 
     @Test
-    void onlyTheWorkloadPlansAndDeploysOnTheDedicatedNodes() {
+    void onlyTheWorkloadPlansAndDeploysOnTheDedicatedNodes() throws Exception {
         TestCluster cluster = new TestCluster(client);
         cluster.namespace("defaults");
         cluster.node("defaults-node-0", Map.of(BROKER_NODE, "true"));
@@ -60,6 +60,8 @@ class TopologyDefaultsTest {
                 && "Exists".equals(tol.getOperator()) && "NoSchedule".equals(tol.getEffect())), pod.getTolerations().toString());
         assertEquals(new Quantity("500m"), pod.getContainers().get(0).getResources().getLimits().get("cpu"),
                 "the size the default profile was calibrated at");
+        assertEquals(LocalApiServerResource.chartConfiguration(ChartTest.operatorDeployment()).get("brokerwise.broker.image"),
+                pod.getContainers().get(0).getImage(), "the chart's broker image");
     }
 
     @Test

@@ -2,7 +2,7 @@ package io.brokerwise.api.planning;
 
 import io.brokerwise.api.v1alpha1.PlanReport;
 import io.brokerwise.api.v1alpha1.PlanStatus;
-import io.brokerwise.model.service.BrokerProfile;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.topology.LayoutEvaluation;
 import io.brokerwise.model.topology.Plan;
 import java.util.List;
@@ -13,7 +13,7 @@ public final class PlanReports {
     private PlanReports() {
     }
 
-    public static <R extends PlanReport> R fill(R report, Plan plan, BrokerProfile profile) {
+    public static <R extends PlanReport> R fill(R report, Plan plan, ServiceTimeProfile profile) {
         LayoutEvaluation shown = plan.chosen().orElse(plan.closest());
         String reason = plan.feasible()
                 ? "cheapest feasible layout: " + shown.brokers() + " broker" + (shown.brokers() == 1 ? "" : "s")

@@ -1,11 +1,13 @@
 package io.brokerwise.api.planning;
 
+import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.BrokerProfileSpec;
 import io.brokerwise.api.v1alpha1.FilterSpec;
-import io.brokerwise.model.service.BrokerProfile;
+import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
 import io.brokerwise.model.service.BuiltInProfiles;
 import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTimeModel;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -16,7 +18,7 @@ public final class ProfileResolver {
     private ProfileResolver() {
     }
 
-    public static BrokerProfile fromResource(io.brokerwise.api.v1alpha1.BrokerProfile resource) {
+    public static ServiceTimeProfile fromResource(BrokerProfile resource) {
         String name = resource.getMetadata() == null ? "unnamed" : resource.getMetadata().getName();
         List<String> problems = resource.getSpec() == null ? List.of("spec: required")
                 : SpecValidator.validate(resource.getSpec(), "spec");
@@ -38,7 +40,7 @@ public final class ProfileResolver {
                     p.networkBitsPerSecond == null ? Double.NaN : p.networkBitsPerSecond);
             String source = resource.getStatus() != null && resource.getStatus().source != null
                     ? resource.getStatus().source : "BrokerProfile " + name;
-            return new BrokerProfile(name, model, parameters, source);
+            return new ServiceTimeProfile(name, model, parameters, source);
         } catch (IllegalArgumentException e) {
             throw new ManifestException("BrokerProfile " + name + ": spec.parameters: " + e.getMessage());
         }
@@ -51,8 +53,8 @@ public final class ProfileResolver {
      * @param name  the profile's name, null when the topology names none
      * @param field how messages refer to where the name came from, e.g. spec.profileRef.name
      */
-    public static BrokerProfile resolve(String name, FilterSpec.Kind kind,
-                                        Collection<io.brokerwise.api.v1alpha1.BrokerProfile> resources, String field) {
+    public static ServiceTimeProfile resolve(String name, FilterSpec.Kind kind, Collection<BrokerProfile> resources,
+                                             String field) {
         if (name == null) {
             throw new ManifestException(field + ": required");
         }
@@ -64,22 +66,21 @@ public final class ProfileResolver {
 
     /**
      * The profile a topology plans with: its {@code profileRef}, else the built-in default for its delivery
-     * mode ({@link io.brokerwise.api.v1alpha1.PubSubTopologySpec#profileName()}).
+     * mode ({@link PubSubTopologySpec#profileName()}).
      *
      * @param resources the BrokerProfile resources the topology may see
      */
-    public static BrokerProfile forTopology(io.brokerwise.api.v1alpha1.PubSubTopologySpec spec,
-                                            Collection<io.brokerwise.api.v1alpha1.BrokerProfile> resources) {
+    public static ServiceTimeProfile forTopology(PubSubTopologySpec spec, Collection<BrokerProfile> resources) {
         return resolve(spec.profileName(), filterKind(spec), resources, "spec.profileRef.name");
     }
 
     /** The filter kind a spec declares, if it gets that far; it picks a built-in family's variant. */
-    public static FilterSpec.Kind filterKind(io.brokerwise.api.v1alpha1.PubSubTopologySpec spec) {
+    public static FilterSpec.Kind filterKind(PubSubTopologySpec spec) {
         return spec.workload == null || spec.workload.filter == null ? null : spec.workload.filter.kind;
     }
 
     /** A built-in profile by full or family name; the filter kind picks the family's variant. */
-    public static Optional<BrokerProfile> builtIn(String name, FilterSpec.Kind kind) {
+    public static Optional<ServiceTimeProfile> builtIn(String name, FilterSpec.Kind kind) {
         return BuiltInProfiles.find(name, kind == null ? null : kind.name());
     }
 

@@ -3,8 +3,8 @@ package io.brokerwise.benchmarks.loadgen;
 import io.brokerwise.measure.LoadResult;
 import io.brokerwise.measure.LoadSpec;
 import io.brokerwise.measure.SelectorDesign;
-import io.brokerwise.model.service.BrokerProfile;
 import io.brokerwise.model.service.FilterSet;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -50,12 +50,12 @@ record ReferencePoint(int r, int mAdd) {
     }
 
     /** What the profile predicts one broker receives per second at this point, saturated. */
-    double predictedPerBroker(BrokerProfile profile) {
+    double predictedPerBroker(ServiceTimeProfile profile) {
         return profile.receivedCapacity(FilterSet.simple(r + mAdd), r);
     }
 
     /** Measured over predicted rate per broker; {@code result}'s received rate is per broker already. */
-    double speedFactor(BrokerProfile profile, LoadResult result) {
+    double speedFactor(ServiceTimeProfile profile, LoadResult result) {
         return result.receivedPerSecond() / predictedPerBroker(profile);
     }
 
@@ -63,7 +63,7 @@ record ReferencePoint(int r, int mAdd) {
      * @param result the point measured on all of a layout's brokers at once
      * @return the measurement, the prediction and their ratio, the speed factor
      */
-    Map<String, Object> verdict(BrokerProfile profile, LoadResult result) {
+    Map<String, Object> verdict(ServiceTimeProfile profile, LoadResult result) {
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("r", r);
         v.put("mAdd", mAdd);

@@ -12,8 +12,8 @@ import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.WorkloadSpec;
 import io.brokerwise.model.queue.GammaApproximation;
 import io.brokerwise.model.queue.MG1Queue;
-import io.brokerwise.model.service.BrokerProfile;
 import io.brokerwise.model.service.ServiceTime;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.topology.LayoutEvaluation;
 import io.brokerwise.model.topology.Plan;
 import io.brokerwise.model.topology.TopologyPlanner;
@@ -88,7 +88,7 @@ final class VerifyCommand implements Callable<Integer> {
         Optional<ReferencePoint> reference = ReferencePoint.parse(referencePoint);
         BrokerNode node = brokers.node(); // checks the broker options before anything starts
         PubSubTopology topology = read(topologyFile).one(PubSubTopology.class);
-        BrokerProfile profile = profile(topology);
+        ServiceTimeProfile profile = profile(topology);
         PlanningInput input = PlanningInput.from(topology.getSpec(), maxBrokers);
         Plan plan = new TopologyPlanner().plan(input.workload(), profile, input.objectives(), input.limits(), input.mode());
         List<LayoutEvaluation> layouts = layoutsToMeasure(plan);
@@ -175,7 +175,7 @@ final class VerifyCommand implements Callable<Integer> {
      * that is not valid (its brokers not at their quota, or the client short of CPU) gives no factor.
      */
     private static void atMeasuredSpeed(Map<String, Object> verdict, ReferencePoint point, LoadResult reference,
-                                        BrokerProfile profile, double predicted, double measured) {
+                                        ServiceTimeProfile profile, double predicted, double measured) {
         verdict.put("referencePoint", point.verdict(profile, reference));
         if (!reference.valid()) {
             return;
@@ -322,7 +322,7 @@ final class VerifyCommand implements Callable<Integer> {
         return v;
     }
 
-    private BrokerProfile profile(PubSubTopology topology) throws Exception {
+    private ServiceTimeProfile profile(PubSubTopology topology) throws Exception {
         var spec = topology.getSpec();
         return ProfileResolver.resolve(spec.profileRef == null ? null : spec.profileRef.name, ProfileResolver.filterKind(spec),
                 profileFile == null ? List.of() : read(profileFile).all(io.brokerwise.api.v1alpha1.BrokerProfile.class),

@@ -1,8 +1,8 @@
 package io.brokerwise.benchmarks.planner;
 
 import io.brokerwise.model.replication.ReplicationGradeDistribution;
-import io.brokerwise.model.service.BrokerProfile;
 import io.brokerwise.model.service.BuiltInProfiles;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.topology.Limits;
 import io.brokerwise.model.topology.Objectives;
 import io.brokerwise.model.topology.Plan;
@@ -40,7 +40,7 @@ public class PlannerBenchmark {
     public String scenario;
 
     private Workload workload;
-    private final BrokerProfile profile = BuiltInProfiles.find("henjes-activemq", "ApplicationProperty").orElseThrow();
+    private final ServiceTimeProfile profile = BuiltInProfiles.find("henjes-activemq", "ApplicationProperty").orElseThrow();
     private final Objectives objectives = new Objectives(0.8, 0.9999, 0.01);
     private final Limits limits = Limits.brokers(1024);
     private final TopologyPlanner planner = new TopologyPlanner();

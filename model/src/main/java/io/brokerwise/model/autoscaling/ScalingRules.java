@@ -1,7 +1,7 @@
 package io.brokerwise.model.autoscaling;
 
 import io.brokerwise.model.autoscaling.ScalingDecision.Action;
-import io.brokerwise.model.service.BrokerProfile;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.model.topology.LayoutEvaluation;
 import io.brokerwise.model.topology.Limits;
@@ -28,7 +28,7 @@ public final class ScalingRules {
     private final TopologyPlanner planner = new TopologyPlanner();
     private final ScalingPolicy policy;
     private final Workload declared;
-    private final BrokerProfile profile;
+    private final ServiceTimeProfile profile;
     private final Objectives objectives;
     private final Limits limits;
     private final TopologyMode mode;
@@ -39,7 +39,7 @@ public final class ScalingRules {
      * @param objectives the manifest's objectives; the policy's caps take the place of its utilization cap
      * @param limits     what the platform offers; the policy's maxBrokers caps its broker limit
      */
-    public ScalingRules(ScalingPolicy policy, Workload declared, BrokerProfile profile, Objectives objectives,
+    public ScalingRules(ScalingPolicy policy, Workload declared, ServiceTimeProfile profile, Objectives objectives,
                         Limits limits, TopologyMode mode, Clock clock) {
         this.policy = policy;
         this.declared = declared;

@@ -1,8 +1,8 @@
 package io.brokerwise.model.fit;
 
-import io.brokerwise.model.service.BrokerProfile;
 import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTimeModel;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -41,7 +41,7 @@ public final class ProfileCalibration {
 
     /** Fit quality of given parameters on given points, e.g. held-out ones. */
     public static ProfileFit quality(ServiceTimeModel model, ProfileParameters parameters, List<MeasuredPoint> points) {
-        BrokerProfile profile = new BrokerProfile("fit", model, parameters, "fit");
+        ServiceTimeProfile profile = new ServiceTimeProfile("fit", model, parameters, "fit");
         if (parameters.chargesSize() && points.stream().anyMatch(p -> Double.isNaN(p.messageSizeBytes()))) {
             throw new FitException("a profile with per-byte times can only be checked on points with a message size");
         }

@@ -26,7 +26,7 @@ public record MG1Queue(double arrivalRate, ServiceTime serviceTime) {
     /**
      * E[W] and E[W^2] by Takacs' recursion (eq. 5.1 with its last factor E[W^(k-i)], not E[B^(k-i)]):
      * {@code E[W^k] = lambda/(1-rho) sum_{i=1..k} C(k,i) E[B^(i+1)]/(i+1) E[W^(k-i)]}. For k = 1 this is
-     * eq. 5.2 without the stray E[B] of the extracted text; for k = 2 it is eq. 5.3.
+     * eq. 5.2 without the stray E[B] of the printed equation (docs/models.md); for k = 2 it is eq. 5.3.
      */
     public WaitingTimeMoments waitingTimeMoments() {
         if (!stable()) {

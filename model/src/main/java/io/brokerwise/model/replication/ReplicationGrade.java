@@ -59,7 +59,7 @@ public sealed interface ReplicationGrade
     /**
      * Each of n filters matches independently with probability p (eq. 5.42). The raw moments come
      * from the factorial moments {@code E[R(R-1)...(R-j+1)] = n(n-1)...(n-j+1) p^j}; eqs. 5.43 and
-     * 5.44 of the extracted text are not raw moments and must not be used.
+     * 5.44 as printed in the dissertation are not raw moments and must not be used.
      */
     record Binomial(double filters, double p) implements ReplicationGrade {
         public Binomial {

@@ -22,7 +22,7 @@ public final class BuiltInProfiles {
             + "Architectures (2010), ";
     private static final String CALIBRATED = "calibrated with brokerwise-bench calibrate (profiles/%s.yaml): "
             + "Artemis 2.56.0, %s-core CFS quota, %s delivery, application-property filters";
-    private static final Map<String, BrokerProfile> PROFILES = new LinkedHashMap<>();
+    private static final Map<String, ServiceTimeProfile> PROFILES = new LinkedHashMap<>();
 
     static {
         linear("henjes-fioranomq-correlation-id", 8.52e-7, 7.02e-6, 1.70e-5, "table 4.1");
@@ -34,9 +34,9 @@ public final class BuiltInProfiles {
         activeMq("henjes-activemq-application-property", new LinearModel(), 4.88e-5, 1.62e-7, 1.54e-5, "table 4.3");
         activeMq("henjes-activemq-or-filters", new FilterLengthModel(), 4.79e-5, 1.96e-7, 1.69e-5, "table 4.6");
         activeMq("henjes-activemq-and-filters", new FilterLengthModel(), 5.19e-5, 1.86e-7, 1.71e-5, "table 4.6");
-        add(new BrokerProfile("henjes-sunmq-application-property", new FilterSharingModel(),
+        add(new ServiceTimeProfile("henjes-sunmq-application-property", new FilterSharingModel(),
                 new ProfileParameters(1.12e-4, 2.20e-6, 1.76e-6, 4.01e-5, Double.NaN), DISSERTATION + "table 4.4"));
-        add(new BrokerProfile("henjes-websphere-application-property", new SuperLinearModel(),
+        add(new ServiceTimeProfile("henjes-websphere-application-property", new SuperLinearModel(),
                 ProfileParameters.of(7.03e-4, 1.02e-5, 0.0), DISSERTATION + "table 4.5"));
         // the same numbers as the manifests in profiles/ (a test in api compares them)
         artemis("artemis-2.56-halfcore-nonpersistent", 1.1605972653660286E-5, 2.1014461192788558E-7,
@@ -51,7 +51,7 @@ public final class BuiltInProfiles {
     }
 
     /** Every built-in profile by its full name. */
-    public static List<BrokerProfile> all() {
+    public static List<ServiceTimeProfile> all() {
         return List.copyOf(PROFILES.values());
     }
 
@@ -59,8 +59,8 @@ public final class BuiltInProfiles {
      * A profile by full name, or by family name and filter kind. SunMQ and WebSphereMQ filtered both
      * kinds alike (sec. 4.3.2.1), so their family has only the application-property variant.
      */
-    public static Optional<BrokerProfile> find(String name, String filterKind) {
-        BrokerProfile exact = PROFILES.get(name);
+    public static Optional<ServiceTimeProfile> find(String name, String filterKind) {
+        ServiceTimeProfile exact = PROFILES.get(name);
         if (exact != null) {
             return Optional.of(exact);
         }
@@ -73,23 +73,24 @@ public final class BuiltInProfiles {
     }
 
     private static void linear(String name, double receive, double filter, double dispatch, String table) {
-        add(new BrokerProfile(name, new LinearModel(), ProfileParameters.of(receive, filter, dispatch),
+        add(new ServiceTimeProfile(name, new LinearModel(), ProfileParameters.of(receive, filter, dispatch),
                 DISSERTATION + table));
     }
 
     private static void activeMq(String name, ServiceTimeModel model, double receive, double filter,
                                  double dispatch, String table) {
-        add(new BrokerProfile(name, model, ProfileParameters.of(receive, filter, dispatch).withMaxOverallRate(50_000),
+        add(new ServiceTimeProfile(name, model,
+                ProfileParameters.of(receive, filter, dispatch).withMaxOverallRate(50_000),
                 DISSERTATION + table + ", ceiling sec. 4.4.2"));
     }
 
     private static void artemis(String name, double receive, double filter, double dispatch, String cores,
                                 String deliveryMode) {
-        add(new BrokerProfile(name, new LinearModel(), ProfileParameters.of(receive, filter, dispatch),
+        add(new ServiceTimeProfile(name, new LinearModel(), ProfileParameters.of(receive, filter, dispatch),
                 String.format(CALIBRATED, name, cores, deliveryMode)));
     }
 
-    private static void add(BrokerProfile profile) {
+    private static void add(ServiceTimeProfile profile) {
         PROFILES.put(profile.name(), profile);
     }
 }

@@ -1,7 +1,7 @@
 package io.brokerwise.model.topology;
 
 import io.brokerwise.model.replication.ReplicationGrade;
-import io.brokerwise.model.service.BrokerProfile;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntConsumer;
@@ -19,11 +19,11 @@ public final class CapacitySweep {
     public record Point(long value, double psr, double ssr, double ssrEq549, double grid, Layout bestGrid) {
     }
 
-    private final BrokerProfile profile;
+    private final ServiceTimeProfile profile;
     private final Objectives objectives;
     private final Limits limits;
 
-    public CapacitySweep(BrokerProfile profile, Objectives objectives, Limits limits) {
+    public CapacitySweep(ServiceTimeProfile profile, Objectives objectives, Limits limits) {
         this.profile = profile;
         this.objectives = objectives;
         this.limits = limits;
@@ -52,7 +52,7 @@ public final class CapacitySweep {
         int l = (int) Math.min(w.subscribers(), limits.maxBrokers());
         double psr = e.capacity(new Layout(k, 1));
         double ssr = e.capacity(new Layout(1, l));
-        BrokerProfile sized = profile.atMessageSize(w.messageSizeBytes());
+        ServiceTimeProfile sized = profile.atMessageSize(w.messageSizeBytes());
         double eq549 = objectives.maxUtilization() / sized.serviceTime(w.filtersAt(1),
                 ReplicationGrade.deterministic(w.meanReplicationGrade())).mean();
         Layout best = new Layout(1, 1);

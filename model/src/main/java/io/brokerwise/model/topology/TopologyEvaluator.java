@@ -2,8 +2,8 @@ package io.brokerwise.model.topology;
 
 import io.brokerwise.model.queue.MG1Queue;
 import io.brokerwise.model.replication.ReplicationGrade;
-import io.brokerwise.model.service.BrokerProfile;
 import io.brokerwise.model.service.ServiceTime;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import java.util.List;
 
 /**
@@ -15,13 +15,13 @@ import java.util.List;
 public final class TopologyEvaluator {
 
     private final Workload workload;
-    private final BrokerProfile profile;
+    private final ServiceTimeProfile profile;
     private final Objectives objectives;
     private final Limits limits;
     private final List<PlanConstraint> constraints;
     private final double networkPerBroker;
 
-    public TopologyEvaluator(Workload workload, BrokerProfile profile, Objectives objectives, Limits limits) {
+    public TopologyEvaluator(Workload workload, ServiceTimeProfile profile, Objectives objectives, Limits limits) {
         this.workload = workload;
         this.profile = profile.atMessageSize(workload.messageSizeBytes());
         this.objectives = objectives;

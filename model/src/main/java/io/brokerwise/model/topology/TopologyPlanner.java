@@ -1,6 +1,6 @@
 package io.brokerwise.model.topology;
 
-import io.brokerwise.model.service.BrokerProfile;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -20,7 +20,8 @@ public final class TopologyPlanner {
     private static final int GRID_ALTERNATIVES = 4;
     private static final int NEAREST_EVALUATED = 8;
 
-    public Plan plan(Workload workload, BrokerProfile profile, Objectives objectives, Limits limits, TopologyMode mode) {
+    public Plan plan(Workload workload, ServiceTimeProfile profile, Objectives objectives, Limits limits,
+                     TopologyMode mode) {
         TopologyEvaluator evaluator = new TopologyEvaluator(workload, profile, objectives, limits);
         Search search = new Search(evaluator, mode);
         search.run();
@@ -36,7 +37,7 @@ public final class TopologyPlanner {
                 chosen, binding, message, 0, notes);
     }
 
-    private Plan infeasible(Workload workload, BrokerProfile profile, Objectives objectives, Limits limits,
+    private Plan infeasible(Workload workload, ServiceTimeProfile profile, Objectives objectives, Limits limits,
                             TopologyMode mode, Search search, List<String> notes) {
         TopologyEvaluator evaluator = search.evaluator;
         LayoutEvaluation closest = search.closest();
@@ -95,7 +96,7 @@ public final class TopologyPlanner {
                 + " copies where the plan's publishers send " + chosen.layout().subscriberGroups();
     }
 
-    private static List<String> notes(Workload workload, BrokerProfile profile) {
+    private static List<String> notes(Workload workload, ServiceTimeProfile profile) {
         List<String> notes = new ArrayList<>();
         if (workload.filterComponents() > 1 && !profile.model().chargesComponents()) {
             notes.add("filter components (" + workload.filterComponents() + ") are not charged by model "

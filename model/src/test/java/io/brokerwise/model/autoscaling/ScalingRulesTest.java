@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.model.autoscaling.ScalingDecision.Action;
 import io.brokerwise.model.replication.ReplicationGradeDistribution;
-import io.brokerwise.model.service.BrokerProfile;
 import io.brokerwise.model.service.BuiltInProfiles;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.model.topology.Limits;
 import io.brokerwise.model.topology.Objectives;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 class ScalingRulesTest {
 
-    static final BrokerProfile PROFILE = BuiltInProfiles.find("artemis-2.56-halfcore-nonpersistent", null).orElseThrow();
+    static final ServiceTimeProfile PROFILE = BuiltInProfiles.find("artemis-2.56-halfcore-nonpersistent", null).orElseThrow();
     static final Objectives OBJECTIVES = Objectives.utilization(0.9);
     static final Limits LIMITS = Limits.brokers(64);
     static final Duration DELAY = Duration.ofMinutes(5);

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brokerwise.model.service.BrokerProfile;
 import io.brokerwise.model.service.FilterLengthModel;
 import io.brokerwise.model.service.FilterSet;
 import io.brokerwise.model.service.FilterSharingModel;
 import io.brokerwise.model.service.LinearModel;
 import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTimeModel;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -120,7 +120,7 @@ class ProfileCalibrationTest {
         Random random = new Random(seed);
         ProfileFit fit = ProfileCalibration.fit(new LinearModel(), sizeSeries(truth, new int[] {1, 5, 20}, 0.02, random));
         List<MeasuredPoint> heldOut = new ArrayList<>();
-        BrokerProfile profile = new BrokerProfile("truth", new LinearModel(), truth, "test");
+        ServiceTimeProfile profile = new ServiceTimeProfile("truth", new LinearModel(), truth, "test");
         for (int bytes : new int[] {512, 4096, 32_768, 131_072}) {
             heldOut.add(new MeasuredPoint(FilterSet.simple(50), 10,
                     profile.atMessageSize(bytes).receivedCapacity(FilterSet.simple(50), 10), bytes));
@@ -149,7 +149,7 @@ class ProfileCalibrationTest {
 
     /** Sizes 128 B to 256 KB at the given grades, with 5, 40 and 160 filters; rates from {@code truth}. */
     static List<MeasuredPoint> sizeSeries(ProfileParameters truth, int[] grades, double noise, Random random) {
-        BrokerProfile profile = new BrokerProfile("truth", new LinearModel(), truth, "test");
+        ServiceTimeProfile profile = new ServiceTimeProfile("truth", new LinearModel(), truth, "test");
         List<MeasuredPoint> points = new ArrayList<>();
         for (int bytes : new int[] {128, 1024, 8192, 65_536, 262_144}) {
             for (int r : grades) {
@@ -166,7 +166,7 @@ class ProfileCalibrationTest {
     /** Points of the measurement series; {@code duplicates > 1} installs each extra filter that many times. */
     static List<MeasuredPoint> series(ServiceTimeModel model, ProfileParameters truth, double noise, Random random,
                                       int duplicates) {
-        BrokerProfile profile = new BrokerProfile("truth", model, truth, "test");
+        ServiceTimeProfile profile = new ServiceTimeProfile("truth", model, truth, "test");
         List<MeasuredPoint> points = new ArrayList<>();
         for (int r : GRADES) {
             for (int add : ADDITIONAL) {

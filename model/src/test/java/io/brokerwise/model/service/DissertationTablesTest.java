@@ -36,7 +36,7 @@ class DissertationTablesTest {
         "henjes-activemq-application-property, 10, 10, 4549",
     })
     void table47(String profileName, int distinct, int r, double capacity) {
-        BrokerProfile profile = BuiltInProfiles.find(profileName, null).orElseThrow();
+        ServiceTimeProfile profile = BuiltInProfiles.find(profileName, null).orElseThrow();
         double predicted = profile.receivedCapacity(new FilterSet(100, distinct, 1), r);
         assertEquals(capacity, predicted, capacity * 0.015);
     }
@@ -49,7 +49,7 @@ class DissertationTablesTest {
     @ParameterizedTest
     @CsvSource({"100, 1", "10, 1", "1, 1", "10, 10"})
     void table47WebSphereFromTable48(int distinct, int r) {
-        BrokerProfile table48 = new BrokerProfile("websphere-table-4.8", new SuperLinearModel(),
+        ServiceTimeProfile table48 = new ServiceTimeProfile("websphere-table-4.8", new SuperLinearModel(),
                 ProfileParameters.of(7.0e-4, 1.1e-5, 0), "table 4.8");
         assertEquals(85, table48.receivedCapacity(new FilterSet(100, distinct, 1), r), 85 * 0.015);
     }
@@ -61,14 +61,14 @@ class DissertationTablesTest {
         "henjes-fioranomq-application-property, 1, 0.099",
     })
     void filterBreakEven(String profileName, int filters, double expected) {
-        BrokerProfile profile = BuiltInProfiles.find(profileName, null).orElseThrow();
+        ServiceTimeProfile profile = BuiltInProfiles.find(profileName, null).orElseThrow();
         assertEquals(expected, profile.filterBreakEvenMatchProbability(filters), 0.0005);
     }
 
     @ParameterizedTest
     @CsvSource({"henjes-fioranomq-correlation-id, 3", "henjes-fioranomq-application-property, 2"})
     void moreFiltersNeverPayOff(String profileName, int filters) {
-        BrokerProfile profile = BuiltInProfiles.find(profileName, null).orElseThrow();
+        ServiceTimeProfile profile = BuiltInProfiles.find(profileName, null).orElseThrow();
         org.junit.jupiter.api.Assertions.assertTrue(profile.filterBreakEvenMatchProbability(filters) <= 0);
     }
 }

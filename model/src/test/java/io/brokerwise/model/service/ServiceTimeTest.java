@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 class ServiceTimeTest {
 
-    private final BrokerProfile fiorano = BuiltInProfiles.find("henjes-fioranomq", "ApplicationProperty").orElseThrow();
+    private final ServiceTimeProfile fiorano = BuiltInProfiles.find("henjes-fioranomq", "ApplicationProperty").orElseThrow();
 
     @Test
     void deterministicReplicationGradeHasNoVariation() {
@@ -45,10 +45,10 @@ class ServiceTimeTest {
 
     @Test
     void ceilingStretchesServiceTimeWhereTheOverallRateWouldExceedIt() {
-        BrokerProfile activeMq = BuiltInProfiles.find("henjes-activemq", "ApplicationProperty").orElseThrow();
+        ServiceTimeProfile activeMq = BuiltInProfiles.find("henjes-activemq", "ApplicationProperty").orElseThrow();
         double b = activeMq.meanSeconds(FilterSet.simple(40), 40);
         assertEquals(41 / 50_000.0, b, 1e-12);
-        double cpuOnly = new BrokerProfile("no-ceiling", activeMq.model(),
+        double cpuOnly = new ServiceTimeProfile("no-ceiling", activeMq.model(),
                 ProfileParameters.of(4.88e-5, 1.62e-7, 1.54e-5), "test").meanSeconds(FilterSet.simple(40), 40);
         assertTrue(cpuOnly < b);
     }
@@ -56,7 +56,7 @@ class ServiceTimeTest {
     /** The bytes of a message are received once and dispatched with each of its r copies. */
     @Test
     void perByteTimesChargeTheSizeOnReceiptAndOnEveryCopy() {
-        BrokerProfile sized = new BrokerProfile("sized", new LinearModel(),
+        ServiceTimeProfile sized = new ServiceTimeProfile("sized", new LinearModel(),
                 ProfileParameters.of(6e-6, 7e-8, 4e-6).withSecondsPerByte(3e-10, 1.5e-10), "test");
         double b = sized.atMessageSize(65_536).meanSeconds(FilterSet.simple(40), 5);
         assertEquals(6e-6 + 65_536 * 3e-10 + 40 * 7e-8 + 5 * (4e-6 + 65_536 * 1.5e-10), b, 1e-18);

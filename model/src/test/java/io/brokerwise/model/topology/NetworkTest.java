@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brokerwise.model.service.BrokerProfile;
 import io.brokerwise.model.service.BuiltInProfiles;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import org.junit.jupiter.api.Test;
 
 /** The network in the plan: each broker's ingress and egress against its share of the node's link. */
 class NetworkTest {
 
-    private final BrokerProfile activeMq = BuiltInProfiles.find("henjes-activemq", "ApplicationProperty").orElseThrow();
+    private final ServiceTimeProfile activeMq = BuiltInProfiles.find("henjes-activemq", "ApplicationProperty").orElseThrow();
     private final TopologyPlanner planner = new TopologyPlanner();
     /** 20 publishers at 500 msgs/s, each message reaching 20 of 200 subscribers: 200,000 copies/s in all. */
     private final Workload fanOut = Workload.of(20, 500, 200, 1, 20);

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.model.replication.ReplicationGradeDistribution;
-import io.brokerwise.model.service.BrokerProfile;
 import io.brokerwise.model.service.BuiltInProfiles;
 import io.brokerwise.model.service.FilterSet;
 import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTimeModel;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -23,7 +23,7 @@ class PlannerPropertiesTest {
 
     private final TopologyPlanner planner = new TopologyPlanner();
 
-    record Case(Workload workload, Objectives objectives, Limits limits, BrokerProfile profile) {
+    record Case(Workload workload, Objectives objectives, Limits limits, ServiceTimeProfile profile) {
     }
 
     /** The plan is feasible and no feasible layout within the limits has fewer brokers (brute force). */
@@ -51,13 +51,13 @@ class PlannerPropertiesTest {
     }
 
     @Property
-    void capacityFallsAsFiltersGrow(@ForAll("profiles") BrokerProfile profile, @ForAll @IntRange(min = 0, max = 5000) int n,
+    void capacityFallsAsFiltersGrow(@ForAll("profiles") ServiceTimeProfile profile, @ForAll @IntRange(min = 0, max = 5000) int n,
                                     @ForAll @DoubleRange(min = 0, max = 100) double r) {
         assertTrue(profile.receivedCapacity(FilterSet.simple(n + 1), r) <= profile.receivedCapacity(FilterSet.simple(n), r));
     }
 
     @Property
-    void capacityFallsAsReplicationGradeGrows(@ForAll("profiles") BrokerProfile profile,
+    void capacityFallsAsReplicationGradeGrows(@ForAll("profiles") ServiceTimeProfile profile,
                                               @ForAll @IntRange(min = 0, max = 5000) int n,
                                               @ForAll @DoubleRange(min = 0, max = 100) double r) {
         FilterSet filters = FilterSet.simple(n);
@@ -74,12 +74,12 @@ class PlannerPropertiesTest {
     }
 
     @Provide
-    Arbitrary<BrokerProfile> profiles() {
+    Arbitrary<ServiceTimeProfile> profiles() {
         Arbitrary<ServiceTimeModel> models = Arbitraries.of(ServiceTimeModel.ALL);
         Arbitrary<Double> times = Arbitraries.doubles().between(1e-8, 1e-3).ofScale(12);
         Arbitrary<Double> ceilings = Arbitraries.oneOf(Arbitraries.just(Double.NaN), Arbitraries.doubles().between(1e3, 1e6).ofScale(1));
         return Combinators.combine(models, times, times, times, times, ceilings)
-                .as((m, a, b, c, d, ceiling) -> new BrokerProfile("random", m,
+                .as((m, a, b, c, d, ceiling) -> new ServiceTimeProfile("random", m,
                         new ProfileParameters(a, b, m.chargesDistinctFilters() ? c : 0, d, ceiling), "property test"));
     }
 
@@ -106,7 +106,7 @@ class PlannerPropertiesTest {
                 Arbitraries.of(Double.NaN, 1e9, 1e10),
                 Arbitraries.integers().between(1, 2)
         ).as(Limits::new);
-        Arbitrary<BrokerProfile> profiles = Arbitraries.of(BuiltInProfiles.all());
+        Arbitrary<ServiceTimeProfile> profiles = Arbitraries.of(BuiltInProfiles.all());
         return Combinators.combine(workloads, objectives, limits, profiles).as(Case::new);
     }
 }

@@ -5,15 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.model.replication.ReplicationGradeDistribution;
-import io.brokerwise.model.service.BrokerProfile;
 import io.brokerwise.model.service.BuiltInProfiles;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class TopologyPlannerTest {
 
-    private final BrokerProfile fioranoCorrelationId = BuiltInProfiles.find("henjes-fioranomq", "CorrelationId").orElseThrow();
+    private final ServiceTimeProfile fioranoCorrelationId = BuiltInProfiles.find("henjes-fioranomq", "CorrelationId").orElseThrow();
     private final TopologyPlanner planner = new TopologyPlanner();
 
     /**
@@ -83,7 +83,7 @@ class TopologyPlannerTest {
     /** Per-byte times make larger messages cost CPU; without them the plan holds for any size and says so. */
     @Test
     void perByteTimesMakeLargerMessagesNeedMoreBrokers() {
-        BrokerProfile sized = new BrokerProfile("sized", new io.brokerwise.model.service.LinearModel(),
+        ServiceTimeProfile sized = new ServiceTimeProfile("sized", new io.brokerwise.model.service.LinearModel(),
                 io.brokerwise.model.service.ProfileParameters.of(6e-6, 7e-8, 4e-6).withSecondsPerByte(3e-10, 1.5e-10), "test");
         Workload small = Workload.of(100, 400, 400, 1, 4).withMessageSize(128);
         Workload large = small.withMessageSize(65_536);

@@ -13,7 +13,7 @@ import io.brokerwise.measure.LoadSpec;
 import io.brokerwise.measure.SelectorDesign;
 import io.brokerwise.model.queue.GammaApproximation;
 import io.brokerwise.model.queue.MG1Queue;
-import io.brokerwise.model.service.BrokerProfile;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.model.topology.LayoutEvaluation;
 import io.brokerwise.model.topology.TopologyEvaluator;
@@ -60,7 +60,7 @@ public record BenchmarkDesign(BenchmarkPlan plan, Layout layout, List<Prediction
         }
     }
 
-    public static BenchmarkDesign of(BenchmarkRun run, PubSubTopologySpec topology, BrokerProfile profile,
+    public static BenchmarkDesign of(BenchmarkRun run, PubSubTopologySpec topology, ServiceTimeProfile profile,
                                      Layout layout, long nowMillis) throws Refused {
         BenchmarkRunSpec spec = run.getSpec();
         PubSubTopologySpec measured = withWorkload(topology, spec);

@@ -6,6 +6,7 @@ import io.brokerwise.api.planning.ProfileNotFoundException;
 import io.brokerwise.api.planning.ProfileResolver;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.topology.Plan;
 import io.brokerwise.model.topology.TopologyPlanner;
 import io.fabric8.kubernetes.api.model.Node;
@@ -32,7 +33,7 @@ public final class TopologyPlanning {
     public record Invalid(String reason, String message) implements Outcome {
     }
 
-    public record Planned(PlanningInput input, Plan plan, io.brokerwise.model.service.BrokerProfile profile,
+    public record Planned(PlanningInput input, Plan plan, ServiceTimeProfile profile,
                           long dedicatedNodes, long planNanos) implements Outcome {
     }
 
@@ -61,7 +62,7 @@ public final class TopologyPlanning {
         }
     }
 
-    private Planned plan(PlanningInput input, io.brokerwise.model.service.BrokerProfile profile, long nodeCount) {
+    private Planned plan(PlanningInput input, ServiceTimeProfile profile, long nodeCount) {
         long started = System.nanoTime();
         Plan plan = planner.plan(input.workload(), profile, input.objectives(), input.limits(), input.mode());
         return new Planned(input, plan, profile, nodeCount, System.nanoTime() - started);
@@ -82,7 +83,7 @@ public final class TopologyPlanning {
     }
 
     /** Only the profiles of the topology's own namespace count. */
-    public static io.brokerwise.model.service.BrokerProfile profile(PubSubTopology topology,
+    public static ServiceTimeProfile profile(PubSubTopology topology,
                                                                     Collection<BrokerProfile> profiles) {
         var sameNamespace = profiles.stream()
                 .filter(p -> topology.getMetadata().getNamespace().equals(p.getMetadata().getNamespace())).toList();

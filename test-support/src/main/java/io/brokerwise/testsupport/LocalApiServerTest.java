@@ -1,4 +1,4 @@
-package io.brokerwise.e2e;
+package io.brokerwise.testsupport;
 
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;

@@ -1,4 +1,4 @@
-package io.brokerwise.e2e;
+package io.brokerwise.testsupport;
 
 import io.fabric8.kubeapitest.KubeAPIServer;
 import io.fabric8.kubeapitest.KubeAPIServerConfigBuilder;
@@ -12,12 +12,9 @@ import java.nio.file.Path;
  * A bare kube-apiserver and etcd (no nodes, no controllers) for fast integration tests, run by
  * Fabric8's kube-api-test in offline mode from the binaries {@code e2e/cluster build} made from
  * source: it never downloads anything. The binaries sit where kube-api-test looks for them:
- * {@code <cache>/kube-api-test/k8s/<version>-linux-amd64/}.
+ * {@code <cache>/kube-api-test/k8s/<version>-linux-amd64/}, of {@link BuiltTools#kubernetesVersion()}.
  */
 public final class LocalApiServer implements AutoCloseable {
-
-    /** The Kubernetes version e2e/cluster builds. */
-    public static final String VERSION = "1.34.4";
 
     private final KubeAPIServer server;
 
@@ -27,14 +24,15 @@ public final class LocalApiServer implements AutoCloseable {
 
     /** Starts a fresh API server; fails with the command to run if the binaries are missing. */
     public static LocalApiServer start() {
-        Path dir = testDir();
-        Path binaries = dir.resolve("k8s").resolve(VERSION + "-linux-amd64");
+        Path dir = BuiltTools.cache().resolve("kube-api-test");
+        String version = BuiltTools.kubernetesVersion().substring(1); // kube-api-test names it without the v
+        Path binaries = dir.resolve("k8s").resolve(version + "-linux-amd64");
         if (!Files.isExecutable(binaries.resolve("kube-apiserver"))) {
             throw new IllegalStateException("no kube-apiserver in " + binaries + ": run `e2e/cluster build` first");
         }
         KubeAPIServer server = new KubeAPIServer(KubeAPIServerConfigBuilder.anAPIServerConfig()
                 .withTestDir(dir.toString())
-                .withApiServerVersion(VERSION)
+                .withApiServerVersion(version)
                 .withOfflineMode(true)
                 // Leave ~/.kube/config alone; clients get the configuration from kubeconfigYaml().
                 .withUpdateKubeConfig(false)
@@ -42,15 +40,6 @@ public final class LocalApiServer implements AutoCloseable {
                 .build());
         server.start();
         return new LocalApiServer(server);
-    }
-
-    /** kube-api-test's directory under the Brokerwise cache (BROKERWISE_CACHE, as the scripts use it). */
-    public static Path testDir() {
-        String cache = System.getProperty("brokerwise.cache", System.getenv("BROKERWISE_CACHE"));
-        Path root = cache == null || cache.isBlank()
-                ? Path.of(System.getProperty("user.home"), ".cache", "brokerwise")
-                : Path.of(cache);
-        return root.resolve("kube-api-test");
     }
 
     public String kubeconfigYaml() {

@@ -6,12 +6,12 @@ import io.brokerwise.model.replication.ReplicationGrade;
  * A broker as the planner sees it: a service-time model with fitted parameters, and where they
  * came from (a table of the dissertation, a calibration run, a user's numbers).
  */
-public record BrokerProfile(String name, ServiceTimeModel model, ProfileParameters parameters, String source) {
+public record ServiceTimeProfile(String name, ServiceTimeModel model, ProfileParameters parameters, String source) {
 
     /** This profile for messages of {@code bytes}: itself when it has no per-byte times. */
-    public BrokerProfile atMessageSize(double bytes) {
+    public ServiceTimeProfile atMessageSize(double bytes) {
         ProfileParameters sized = parameters.atMessageSize(bytes);
-        return sized == parameters ? this : new BrokerProfile(name, model, sized, source);
+        return sized == parameters ? this : new ServiceTimeProfile(name, model, sized, source);
     }
 
     /** D of eq. 5.33: the part of B that does not depend on the replication grade. */
@@ -35,7 +35,7 @@ public record BrokerProfile(String name, ServiceTimeModel model, ProfileParamete
      * The three raw moments of {@code B = D + R t_tx} (eqs. 5.33 to 5.35; eq. 5.34 with its factor 2).
      * Where the profile has a ceiling on the overall rate and the CPU model would exceed it, the
      * distribution is stretched until {@code (1 + E[R]) / E[B]} meets the ceiling: its shape is kept,
-     * an approximation since the extracted papers do not model the queue behind that bottleneck.
+     * an approximation since none of the papers in docs/models.md models the queue behind that bottleneck.
      */
     public ServiceTime serviceTime(FilterSet filters, ReplicationGrade grade) {
         double d = fixedSeconds(filters);

@@ -1,4 +1,4 @@
-package io.brokerwise.e2e;
+package io.brokerwise.testsupport;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import org.junit.jupiter.api.extension.AfterAllCallback;

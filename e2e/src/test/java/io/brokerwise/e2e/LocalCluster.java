@@ -1,5 +1,6 @@
 package io.brokerwise.e2e;
 
+import io.brokerwise.testsupport.BuiltTools;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -41,7 +42,8 @@ public final class LocalCluster {
                 .filter(s -> s != null && !s.isBlank())
                 .map(Path::of)
                 .findFirst()
-                .or(() -> Stream.of(e2eDir().resolve(".state/kubeconfig"), Path.of("/var/lib/brokerwise/kubeconfig"))
+                .or(() -> Stream.of(BuiltTools.e2eDir().resolve(".state/kubeconfig"),
+                                Path.of("/var/lib/brokerwise/kubeconfig"))
                         .filter(Files::isReadable)
                         .findFirst());
     }
@@ -50,33 +52,12 @@ public final class LocalCluster {
     public static KubernetesClient client() {
         Path path = kubeconfig().orElseThrow(() -> new IllegalStateException(
                 "no local cluster: run `e2e/cluster up --sim-nodes 3` first (no kubeconfig in "
-                        + e2eDir().resolve(".state") + " or /var/lib/brokerwise)"));
+                        + BuiltTools.e2eDir().resolve(".state") + " or /var/lib/brokerwise)"));
         try {
             Config config = Config.fromKubeconfig(Files.readString(path));
             return new KubernetesClientBuilder().withConfig(config).build();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read kubeconfig " + path, e);
         }
-    }
-
-    /**
-     * The e2e/ directory of this checkout: Surefire runs tests with the module as base directory;
-     * a module elsewhere in the build can set {@code brokerwise.e2e.dir}.
-     */
-    public static Path e2eDir() {
-        String explicit = System.getProperty("brokerwise.e2e.dir");
-        if (explicit != null) {
-            return Path.of(explicit);
-        }
-        Path base = Path.of(System.getProperty("basedir", System.getProperty("user.dir"))).toAbsolutePath();
-        for (Path p = base; p != null; p = p.getParent()) {
-            if (Files.isExecutable(p.resolve("e2e/cluster"))) {
-                return p.resolve("e2e");
-            }
-            if (Files.isExecutable(p.resolve("cluster")) && p.getFileName().toString().equals("e2e")) {
-                return p;
-            }
-        }
-        return base.resolve("e2e");
     }
 }
