@@ -170,13 +170,7 @@ class BenchmarkRunOnRealNodeTest {
         assertEquals(2, list(point.get("brokers")).size(), "the run's own two brokers, not the topology's three");
         assertEquals(Boolean.TRUE, point.get("countsMatchBrokers"), Serialization.asYaml(status));
         assertTrue(((Number) status.get("predictedCapacity")).doubleValue() > 0);
-        try {
-            k8s.pods().inNamespace(ns).withLabel("app.kubernetes.io/instance", name + "-layout")
-                    .informOnCondition(List::isEmpty).get(2, TimeUnit.MINUTES);
-        } catch (Exception e) {
-            throw new AssertionError("the layout's brokers are still there: " + Pods.describe(k8s, ns), e);
-        }
-        assertTrue(k8s.apps().statefulSets().inNamespace(ns).withName(name + "-layout-broker").get() == null);
+        awaitTemporaryBrokersGone(k8s, name + "-layout");
         assertTrue(k8s.configMaps().inNamespace(ns).withName(name + "-layout-routing").get() == null);
         awaitNoClientPods(k8s, name);
         assertEquals(brokersBefore, Topologies.brokerPods(k8s, ns, TOPOLOGY).stream()
@@ -229,13 +223,7 @@ class BenchmarkRunOnRealNodeTest {
         Topologies.get(k8s, ns, TOPOLOGY).waitUntilCondition(t -> t != null && status(t).get("profile") != null
                 && profile.equals(map(status(t).get("profile")).get("name")), 2, TimeUnit.MINUTES);
 
-        try {
-            k8s.pods().inNamespace(ns).withLabel("app.kubernetes.io/instance", name + "-calibration")
-                    .informOnCondition(List::isEmpty).get(2, TimeUnit.MINUTES);
-        } catch (Exception e) {
-            throw new AssertionError("the temporary broker is still there: " + Pods.describe(k8s, ns), e);
-        }
-        assertTrue(k8s.apps().statefulSets().inNamespace(ns).withName(name + "-calibration-broker").get() == null);
+        awaitTemporaryBrokersGone(k8s, name + "-calibration");
         assertTrue(k8s.batch().v1().jobs().inNamespace(ns).withName(name + "-clients").get() == null);
     }
 
@@ -275,6 +263,17 @@ class BenchmarkRunOnRealNodeTest {
                     nodeSelector: {kubernetes.io/hostname: brokerwise-node}
                     tolerations: [{key: brokerwise.io/broker-node, operator: Exists, effect: NoSchedule}]
                 """.formatted(name, TOPOLOGY, spec);
+    }
+
+    /** The run's own brokers, pods and StatefulSet, gone once it ended. */
+    private static void awaitTemporaryBrokersGone(KubernetesClient k8s, String brokers) {
+        try {
+            k8s.pods().inNamespace(ns).withLabel("app.kubernetes.io/instance", brokers)
+                    .informOnCondition(List::isEmpty).get(2, TimeUnit.MINUTES);
+        } catch (Exception e) {
+            throw new AssertionError("the run's brokers " + brokers + " are still there: " + Pods.describe(k8s, ns), e);
+        }
+        assertTrue(k8s.apps().statefulSets().inNamespace(ns).withName(brokers + "-broker").get() == null);
     }
 
     private static void awaitNoClientPods(KubernetesClient k8s, String run) {
