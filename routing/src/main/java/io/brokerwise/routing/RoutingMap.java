@@ -1,13 +1,16 @@
 package io.brokerwise.routing;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Which broker serves which cell of a k x l layout: publisher group {@code row} sends every message to
  * the l brokers of its row, subscriber group {@code column} registers its selector at the k brokers of
- * its column (docs/models.md sec. 6). Brokers are stored row-major, so cell (row, column) is broker number
- * {@code row * l + column}, the same ordinal the operator's StatefulSet gives its pods.
+ * its column (docs/models.md sec. 6). Brokers are stored row-major. A first layout puts cell (row, column) on
+ * StatefulSet ordinal {@code row * l + column}; a later one ({@link #movedTo}) keeps each cell on its broker, so
+ * after a change of layout the ordinals of a map need not be row-major.
  *
  * The layout is two plain counts, not the model's {@code Layout}, so that applications read the map without
  * the model; code that plans builds a {@code Layout} from them.
@@ -16,7 +19,7 @@ import java.util.List;
  * @param topic            the one multicast address every broker of the layout carries
  * @param publisherGroups  k, the rows (PSR is k x 1)
  * @param subscriberGroups l, the columns (SSR is 1 x l)
- * @param brokers          {@code host:port} of each cell, row-major, {@code k * l} entries
+ * @param brokers          {@code host:port} of each cell, cells row-major, {@code k * l} entries
  */
 public record RoutingMap(int version, String topic, int publisherGroups, int subscriberGroups, List<String> brokers) {
 
@@ -59,11 +62,61 @@ public record RoutingMap(int version, String topic, int publisherGroups, int sub
      */
     public static RoutingMap forStatefulSet(String topic, int publisherGroups, int subscriberGroups, String name,
                                             String namespace, int port) {
+        return of(topic, publisherGroups, subscriberGroups,
+                statefulSetAddresses(name, namespace, port, publisherGroups * subscriberGroups));
+    }
+
+    /** The addresses of pods 0 .. count-1 of StatefulSet {@code <name>-broker}, as {@link #forStatefulSet} names them. */
+    public static List<String> statefulSetAddresses(String name, String namespace, int port, int count) {
         List<String> brokers = new ArrayList<>();
-        for (int i = 0; i < publisherGroups * subscriberGroups; i++) {
+        for (int i = 0; i < count; i++) {
             brokers.add(name + "-broker-" + i + "." + name + "-brokers." + namespace + ".svc:" + port);
         }
-        return of(topic, publisherGroups, subscriberGroups, brokers);
+        return brokers;
+    }
+
+    /**
+     * This map moved to a k x l layout over {@code addresses} ({@code k * l} of them), so that only the clients that
+     * must move do: each cell both layouts have keeps its broker if that broker is among {@code addresses}, and the
+     * other cells take the addresses left, in their order. Clients keep their group where it still exists
+     * (ElectQueue, in the client library), so a kept cell is a broker none of its clients leaves: growing by a row or
+     * a column moves only the clients the new row or column takes. A shrink retires the highest rows and columns;
+     * a kept cell whose broker is not among {@code addresses} (a StatefulSet shrinks from its highest ordinal) moves
+     * to one of the retiring cells' brokers that is.
+     */
+    public RoutingMap movedTo(int publisherGroups, int subscriberGroups, List<String> addresses) {
+        String[] cells = new String[publisherGroups * subscriberGroups];
+        Set<String> free = new LinkedHashSet<>(addresses);
+        if (free.size() != cells.length || addresses.size() != cells.length) {
+            throw new IllegalArgumentException("layout " + publisherGroups + "x" + subscriberGroups + " needs "
+                    + cells.length + " distinct brokers, got " + addresses);
+        }
+        for (int r = 0; r < Math.min(publisherGroups, this.publisherGroups); r++) {
+            for (int c = 0; c < Math.min(subscriberGroups, this.subscriberGroups); c++) {
+                if (free.remove(broker(r, c))) {
+                    cells[r * subscriberGroups + c] = broker(r, c);
+                }
+            }
+        }
+        for (int i = 0; i < cells.length; i++) {
+            if (cells[i] == null) {
+                cells[i] = closest(free, i / subscriberGroups, i % subscriberGroups);
+                free.remove(cells[i]);
+            }
+        }
+        return of(topic, publisherGroups, subscriberGroups, List.of(cells));
+    }
+
+    /**
+     * The free broker for cell (row, column) of a new layout: one this map has in that column, whose subscribers
+     * are registered there already; else one in that row, whose publishers send there already; else the first.
+     */
+    private String closest(Set<String> free, int row, int column) {
+        List<String> sameColumn = column < subscriberGroups ? column(column) : List.of();
+        List<String> sameRow = row < publisherGroups ? row(row) : List.of();
+        return free.stream().filter(sameColumn::contains).findFirst()
+                .or(() -> free.stream().filter(sameRow::contains).findFirst())
+                .orElse(free.iterator().next());
     }
 
     /** Local brokers on loopback, one port each, row-major (benchmarks and tests). */

@@ -13,13 +13,15 @@ import io.javaoperatorsdk.operator.api.config.informer.Informer;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.processing.dependent.kubernetes.CRUDKubernetesDependentResource;
 import io.javaoperatorsdk.operator.processing.dependent.kubernetes.KubernetesDependent;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * The routing map clients follow (format: routing/README.md). It moves to a new layout only once every
  * broker of that layout is Ready, so a client never learns of a broker that cannot take it; until then
- * it keeps the map it has (or, on first deployment, no map at all, and clients wait).
+ * it keeps the map it has (or, on first deployment, no map at all, and clients wait). A new layout keeps each
+ * cell on the broker that served it ({@link RoutingMap#movedTo}), so only the clients that must move do.
  */
 @KubernetesDependent(informer = @Informer(labelSelector = "app.kubernetes.io/managed-by=" + Names.MANAGED_BY))
 public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap, PubSubTopology> {
@@ -35,19 +37,37 @@ public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap,
                 .getMandatory(BrokerReadiness.CONTEXT_KEY, BrokerReadiness.class);
         BrokerSet brokers = Layouts.set(topology, context);
         if (readiness.allReady(layout.brokers())) {
-            return render(brokers, layout.layout());
+            return render(brokers, next(topology, context, brokers, layout.layout()));
         }
         return new ConfigMapBuilder().withMetadata(brokers.metadata(Names.routing(brokers.name())))
                 .withData(current(topology, context).map(ConfigMap::getData).orElse(Map.of())).build();
     }
 
-    /** The routing map of a set of brokers in this layout: the set's StatefulSet pods, row-major. */
+    /** The routing map of a set of brokers in this layout, as a first layout numbers them: row-major. */
     public static ConfigMap render(BrokerSet brokers, Layout layout) {
         String name = brokers.name();
-        RoutingMap map = RoutingMap.forStatefulSet(name, layout.publisherGroups(), layout.subscriberGroups(), name,
-                brokers.namespace(), Names.BROKER_PORT);
-        return new ConfigMapBuilder().withMetadata(brokers.metadata(Names.routing(name)))
+        return render(brokers, RoutingMap.forStatefulSet(name, layout.publisherGroups(), layout.subscriberGroups(),
+                name, brokers.namespace(), Names.BROKER_PORT));
+    }
+
+    private static ConfigMap render(BrokerSet brokers, RoutingMap map) {
+        return new ConfigMapBuilder().withMetadata(brokers.metadata(Names.routing(brokers.name())))
                 .withData(Map.of(RoutingMapCodec.CONFIG_MAP_KEY, RoutingMapCodec.toJson(map))).build();
+    }
+
+    /**
+     * The map of {@code layout} over StatefulSet pods 0 .. k*l-1: the current map moved to it, so that each broker
+     * keeps its cell; row-major when there is no map yet.
+     */
+    public static RoutingMap next(PubSubTopology topology, Context<PubSubTopology> context, BrokerSet brokers,
+                                  Layout layout) {
+        int k = layout.publisherGroups();
+        int l = layout.subscriberGroups();
+        List<String> pods = RoutingMap.statefulSetAddresses(brokers.name(), brokers.namespace(), Names.BROKER_PORT,
+                k * l);
+        return routed(topology, context).filter(current -> current.topic().equals(brokers.name()))
+                .map(current -> current.movedTo(k, l, pods))
+                .orElseGet(() -> RoutingMap.of(brokers.name(), k, l, pods));
     }
 
     /** The routing ConfigMap as it is now, if it exists. */
