@@ -63,6 +63,34 @@ class RoutingChangeTest {
     }
 
     @Test
+    void aNewColumnOnNewBrokersLeavesTheOtherColumnsSubscriptionsAlone() throws Exception {
+        try (LocalBrokers brokers = new LocalBrokers(dir)) {
+            RoutingMap psr = brokers.map(2, 1);
+            try (TopologyClient client = new TopologyClient(psr, brokers.options())) {
+                Deliveries deliveries = new Deliveries();
+                for (int s = 0; s < INTERESTS.size(); s++) {
+                    client.subscriber(INTERESTS.get(s).selector(), deliveries.listenerFor("s" + s));
+                }
+                List<Publisher> publishers = List.of(client.publisher(false), client.publisher(false));
+                Set<String> atBroker0 = brokers.subscriptions(0);
+                Set<String> atBroker1 = brokers.subscriptions(1);
+
+                // 2x1 -> 2x2 keeping cells: column 0 stays on brokers 0 and 1, column 1 is brokers 2 and 3
+                RoutingMap grid = brokers.moved(psr, 2, 2);
+                assertEquals(psr.column(0), grid.column(0));
+                client.update(grid);
+                int moved = INTERESTS.size() / 2;
+                Set<String> kept0 = settled(brokers, 0, INTERESTS.size() - moved);
+                assertTrue(atBroker0.containsAll(kept0), "the subscribers that stayed kept their queues at broker 0");
+                assertTrue(atBroker1.containsAll(settled(brokers, 1, INTERESTS.size() - moved)));
+                assertEquals(moved, brokers.subscriptions(2).size(), "only the subscribers column 1 takes moved");
+                Map<String, Integer> after = publish(publishers, 8, "g");
+                assertEquals(after, deliveries.await(total(after)));
+            }
+        }
+    }
+
+    @Test
     void subscriptionsComeBackWhenTheirBrokerRestarts() throws Exception {
         try (LocalBrokers brokers = new LocalBrokers(dir);
              TopologyClient client = new TopologyClient(brokers.map(2, 1), brokers.options())) {
