@@ -10,6 +10,7 @@ import io.brokerwise.api.v1alpha1.AutoscalingStatus;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.operator.autoscaling.BrokerMetricsServer;
 import io.brokerwise.operator.autoscaling.MetricsEndpoints;
+import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.routing.RoutingMapCodec;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -49,26 +50,57 @@ class AutoscalingTest {
     final TestCluster cluster = new TestCluster(client);
     /** The routing-map addresses the operator asked to read. */
     final Set<String> asked = ConcurrentHashMap.newKeySet();
-    final long started = System.nanoTime();
+    /** The load every broker serves: overload until a test sets it idle. */
+    final RunningCounters load = new RunningCounters(MESSAGES_PER_SECOND, PRODUCERS, SUBSCRIPTIONS);
+    /** Brokers whose clients have all left: they serve {@code left}, no connection at all. */
+    final Set<String> deserted = ConcurrentHashMap.newKeySet();
     BrokerMetricsServer brokers;
+    BrokerMetricsServer left;
 
     @BeforeEach
     void serveTheBrokersMetrics() throws IOException {
-        // counters that run at MESSAGES_PER_SECOND since the test began
-        brokers = BrokerMetricsServer.serving(() -> {
-            long received = Math.round(MESSAGES_PER_SECOND * (System.nanoTime() - started) / 1e9);
-            return new BrokerMetricsServer.Meters(received, Math.round(received * COPIES_PER_MESSAGE), PRODUCERS,
-                    SUBSCRIPTIONS);
-        });
+        brokers = BrokerMetricsServer.serving(load::meters);
+        left = BrokerMetricsServer.serving(() -> new BrokerMetricsServer.Meters(0, 0, 0, 0));
         String endpoint = brokers.address();
         QuarkusMock.installMockForType(new MetricsEndpoints() {
             @Override
             public String of(String brokerAddress) {
                 asked.add(brokerAddress);
                 // the "silent" topology's brokers do not answer: nothing listens on port 1
-                return brokerAddress.startsWith("silent-") ? "127.0.0.1:1" : endpoint;
+                return brokerAddress.startsWith("silent-") ? "127.0.0.1:1"
+                        : deserted.contains(brokerAddress) ? left.address() : endpoint;
             }
         }, MetricsEndpoints.class);
+    }
+
+    /** Counters that run at a rate the test sets, each new rate going on from where the counters are. */
+    static final class RunningCounters {
+        private double rate;
+        private int producers;
+        private int subscriptions;
+        private double received;
+        private long since = System.nanoTime();
+
+        RunningCounters(double rate, int producers, int subscriptions) {
+            set(rate, producers, subscriptions);
+        }
+
+        synchronized void set(double newRate, int newProducers, int newSubscriptions) {
+            received = receivedNow();
+            since = System.nanoTime();
+            rate = newRate;
+            producers = newProducers;
+            subscriptions = newSubscriptions;
+        }
+
+        synchronized BrokerMetricsServer.Meters meters() {
+            long r = Math.round(receivedNow());
+            return new BrokerMetricsServer.Meters(r, Math.round(r * COPIES_PER_MESSAGE), producers, subscriptions);
+        }
+
+        private double receivedNow() {
+            return received + rate * (System.nanoTime() - since) / 1e9;
+        }
     }
 
     /** The topologies go with their test: once the endpoints above are gone, nothing should read their brokers. */
@@ -77,6 +109,7 @@ class AutoscalingTest {
         client.resources(PubSubTopology.class).inAnyNamespace().list().getItems().stream()
                 .filter(t -> t.getSpec().autoscaling != null).forEach(t -> client.resource(t).delete());
         brokers.close();
+        left.close();
     }
 
     /** A small declared workload (one broker) with this autoscaling, on its own pool of four nodes. */
@@ -155,15 +188,82 @@ class AutoscalingTest {
     }
 
     @Test
-    void autoModeRecommendsAndSaysItAppliesNothingYet() {
+    void autoModeScalesUpOnOverloadAndRefusesASecondChangeWithinTheDelay() {
         PubSubTopology t = deployed("eager", "auto", "{mode: Auto, window: 1s, inhibitionDelay: 3600s}");
-        var sts = client.apps().statefulSets().inNamespace("auto").withName("eager-broker").get();
-        var condition = cluster.await(t, AUTOSCALING, "False", "AutoNotApplied");
-        assertTrue(condition.getMessage().contains("applies nothing yet"), condition.getMessage());
-        AutoscalingStatus s = await(t, a -> a.recommendation != null);
-        assertNull(s.lastScaling);
-        assertEquals(sts.getSpec().getReplicas(),
-                client.apps().statefulSets().inNamespace("auto").withName("eager-broker").get().getSpec().getReplicas());
+        String routedBefore = routing(t).orElseThrow();
+
+        AutoscalingStatus scaled = await(t, a -> a.lastScaling != null);
+        String from = scaled.lastScaling.from;
+        String to = scaled.lastScaling.to;
+        assertEquals("Overloaded", scaled.lastScaling.reason);
+        assertTrue(brokers(to) > brokers(from), from + " -> " + to);
+        assertEquals(to, scaled.layout);
+        assertNotNull(scaled.inhibitedUntil);
+        assertNotNull(scaled.lastScaling.publishersMoved);
+        cluster.await(t, AUTOSCALING, "True", "Applying");
+        cluster.await(t, "Planned", "True", "Autoscaled", to + " applied by autoscaling (Overloaded)");
+        Awaitility.await().atMost(TestCluster.WAIT).until(() -> statefulSet(t).getSpec().getReplicas() == brokers(to)
+                && to.equals(statefulSet(t).getMetadata().getAnnotations().get("brokerwise.io/layout")));
+        assertEquals(1, events("auto", "eager", "Overloaded").size());
+        assertTrue(events("auto", "eager", "Overloaded").get(0).getMessage().startsWith("autoscaling scales "
+                + from + " -> " + to + ", moving "));
+        assertEquals(routedBefore, routing(t).orElseThrow(), "the map waits for the new brokers to be Ready");
+
+        // the new brokers come up: the map moves, broker 0 keeping its cell
+        for (int i = (int) brokers(from); i < brokers(to); i++) {
+            cluster.readyBrokerPod(t, i);
+        }
+        Awaitility.await().atMost(TestCluster.WAIT).until(() -> routedLayout(t).equals(to));
+        assertEquals("eager-broker-0.eager-brokers.auto.svc:61616", routed(t).broker(0, 0));
+
+        // the load drops: a shrink is wanted, and refused until the delay is over
+        load.set(1, 1, 1);
+        AutoscalingStatus held = await(t, a -> to.equals(a.observed.layout) && a.recommendation.reason.equals("Inhibited"));
+        assertTrue(brokers(held.recommendation.to) < brokers(to), held.recommendation.to);
+        assertEquals(scaled.lastScaling.time, held.lastScaling.time, "no second change");
+        assertEquals(brokers(to), (long) statefulSet(t).getSpec().getReplicas());
+        assertEquals(to, routedLayout(t));
+    }
+
+    @Test
+    void autoModeShrinksAfterTheDelayAndRemovesARetiringBrokerOnlyOnceItsClientsLeft() {
+        PubSubTopology t = deployed("ebb", "ebb", "{mode: Auto, window: 1s, inhibitionDelay: 2s}");
+        String to = await(t, a -> a.lastScaling != null).lastScaling.to;
+        load.set(1, 1, 1);
+        for (int i = 1; i < brokers(to); i++) {
+            cluster.readyBrokerPod(t, i);
+        }
+        Awaitility.await().atMost(TestCluster.WAIT).until(() -> routedLayout(t).equals(to));
+
+        // the shrink leaves the map at once; the retiring brokers still hold clients, so their pods stay
+        AutoscalingStatus shrunk = await(t, a -> "Underloaded".equals(a.lastScaling.reason) && a.retiring != null);
+        assertEquals(to, shrunk.lastScaling.from);
+        assertEquals("1x1", routedLayout(t));
+        assertEquals(brokers(to) - 1, shrunk.retiring.size(), String.valueOf(shrunk.retiring));
+        assertTrue(shrunk.retiring.get(0).startsWith("ebb-broker-1: 1 producer and 1 consumer connections"),
+                shrunk.retiring.get(0));
+        assertEquals(brokers(to), (long) statefulSet(t).getSpec().getReplicas());
+
+        // their clients have left: the pods go
+        for (int i = 1; i < brokers(to); i++) {
+            deserted.add("ebb-broker-" + i + ".ebb-brokers.ebb.svc:61616");
+        }
+        Awaitility.await().atMost(TestCluster.WAIT).until(() -> statefulSet(t).getSpec().getReplicas() == 1);
+        assertNull(cluster.get(t).getStatus().autoscaling.retiring);
+    }
+
+    @Test
+    void recommendModeNeverApplies() {
+        PubSubTopology t = deployed("wary", "wary", "{mode: Recommend, window: 1s, inhibitionDelay: 2s}");
+        String routedBefore = routing(t).orElseThrow();
+        // proposed, then proposed again once each delay is over: never applied
+        AutoscalingStatus first = await(t, a -> "Overloaded".equals(a.recommendation.reason));
+        await(t, a -> "Overloaded".equals(a.recommendation.reason) && !first.inhibitedUntil.equals(a.inhibitedUntil));
+        assertNull(cluster.get(t).getStatus().autoscaling.lastScaling);
+        assertNull(cluster.get(t).getStatus().autoscaling.layout);
+        assertEquals(1, (long) statefulSet(t).getSpec().getReplicas());
+        assertEquals(routedBefore, routing(t).orElseThrow());
+        cluster.await(t, "Planned", "True", "Planned");
     }
 
     @Test
@@ -192,6 +292,20 @@ class AutoscalingTest {
         var map = client.configMaps().inNamespace(t.getMetadata().getNamespace())
                 .withName(t.getMetadata().getName() + "-routing").get();
         return Optional.ofNullable(map).map(m -> m.getData()).map(d -> d.get(RoutingMapCodec.CONFIG_MAP_KEY));
+    }
+
+    io.fabric8.kubernetes.api.model.apps.StatefulSet statefulSet(PubSubTopology t) {
+        return client.apps().statefulSets().inNamespace(t.getMetadata().getNamespace())
+                .withName(t.getMetadata().getName() + "-broker").get();
+    }
+
+    RoutingMap routed(PubSubTopology t) {
+        return RoutingMapCodec.fromJson(routing(t).orElseThrow());
+    }
+
+    String routedLayout(PubSubTopology t) {
+        RoutingMap map = routed(t);
+        return map.publisherGroups() + "x" + map.subscriberGroups();
     }
 
     List<Event> events(String ns, String topology, String reason) {

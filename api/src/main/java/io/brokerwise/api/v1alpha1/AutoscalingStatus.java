@@ -2,6 +2,7 @@ package io.brokerwise.api.v1alpha1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import java.util.List;
 
 /** What autoscaling last saw and did (spec.autoscaling). */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -11,15 +12,25 @@ public class AutoscalingStatus {
             + "utilization as predicted and as measured.")
     public ObservedWorkloadStatus observed;
 
-    @JsonPropertyDescription("The last change autoscaling applied (mode Auto, which applies nothing "
-            + "yet).")
+    @JsonPropertyDescription("The last change autoscaling applied (mode Auto): from, to, why, when, and how many "
+            + "publishers and subscriptions it moved.")
     public ScalingStatus lastScaling;
 
+    @JsonPropertyDescription("The layout mode Auto applied and holds, k x l, in place of the plan of spec.workload, "
+            + "until the spec changes or the mode is no longer Auto.")
+    public String layout;
+
     @JsonPropertyDescription("No change, and no new proposal of one, before this time (RFC 3339): the last "
-            + "proposed change plus spec.autoscaling.inhibitionDelay.")
+            + "change (proposed, applied, or a re-plan after a change of nodes or profile) plus "
+            + "spec.autoscaling.inhibitionDelay.")
     public String inhibitedUntil;
 
     @JsonPropertyDescription("What the last observation called for: the layout to move to and why, or why the "
-            + "running one stays (reason Inhibited: the change waits for inhibitedUntil). Nothing is applied.")
+            + "running one stays (reason Inhibited: the change waits for inhibitedUntil). Mode Auto applies it, "
+            + "mode Recommend does not.")
     public ScalingStatus recommendation;
+
+    @JsonPropertyDescription("Broker pods the routing map no longer names that stay until their metrics show no "
+            + "producer and no consumer connection, with the connections they still hold.")
+    public List<String> retiring;
 }

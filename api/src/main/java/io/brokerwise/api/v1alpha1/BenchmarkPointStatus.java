@@ -67,7 +67,8 @@ public class BenchmarkPointStatus {
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public static class BrokerMeasurement {
-        @JsonPropertyDescription("The broker's StatefulSet ordinal (row-major cell).")
+        @JsonPropertyDescription("The broker's cell, row-major (row * l + column): in a topology's first layout its "
+                + "StatefulSet ordinal; a later layout keeps brokers on their cells, so the routing map names the pod.")
         public Integer ordinal;
         @JsonPropertyDescription("Messages the broker received on the topic during the point.")
         public Long received;

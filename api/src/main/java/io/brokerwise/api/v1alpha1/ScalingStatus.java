@@ -22,4 +22,14 @@ public class ScalingStatus {
 
     @JsonPropertyDescription("When it was decided (RFC 3339).")
     public String time;
+
+    @JsonPropertyDescription("Publishers the change moves (or would move) from a broker to another, for the observed "
+            + "publishers spread evenly over the rows: each broker keeps its cell, so growing by a row moves only "
+            + "the publishers the new row takes.")
+    public Long publishersMoved;
+
+    @JsonPropertyDescription("Subscriptions the change ends at one broker and starts at another, for the observed "
+            + "subscribers spread evenly over the columns: growing by a column moves only those of the subscribers "
+            + "the new column takes.")
+    public Long subscriptionsMoved;
 }

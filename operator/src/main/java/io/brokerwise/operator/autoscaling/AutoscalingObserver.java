@@ -10,7 +10,9 @@ import io.brokerwise.model.autoscaling.ScalingDecision;
 import io.brokerwise.model.autoscaling.ScalingRules;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.ResourceEvents;
+import io.brokerwise.operator.dependent.RoutingConfigMap;
 import io.brokerwise.operator.topology.TopologyPlanning.Planned;
+import io.brokerwise.routing.ClientMoves;
 import io.brokerwise.routing.RoutingMap;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
@@ -27,8 +29,9 @@ import java.util.Set;
  * The operator's side of {@code spec.autoscaling}, on each pass of a topology: once a window has passed since the
  * last reading of the brokers its routing map names, read them again, observe the workload between the two readings
  * (docs/models.md sec. 10), decide with the control rules, and report: {@code status.autoscaling}, the Autoscaling
- * condition, and an event for each change the rules propose. Nothing is applied, in mode Auto either (its condition
- * says so). Mode Off forgets the topology and reports nothing.
+ * condition, and an event for each change the rules propose. Mode Auto also applies the change: it becomes the
+ * layout {@link AutoscaledLayout} holds, which the reconciler deploys in place of the plan. Mode Off forgets the
+ * topology and reports nothing.
  */
 @ApplicationScoped
 public class AutoscalingObserver {
@@ -116,12 +119,18 @@ public class AutoscalingObserver {
                 planned.profile(), input.objectives(), input.limits(), input.mode(), clock);
         ScalingDecision decision = rules.decide(new Layout(map.publisherGroups(), map.subscriberGroups()), load,
                 inhibitedUntil(status.autoscaling));
-        status.autoscaling = AutoscalingReport.of(status.autoscaling, load, decision, false);
+        ClientMoves moves = ClientMoves.between(map, RoutingConfigMap.movedTo(Optional.of(map),
+                topology.getMetadata().getName(), topology.getMetadata().getNamespace(), decision.to()),
+                load.publishers(), load.subscribers());
+        boolean auto = topology.getSpec().autoscaling.mode == AutoscalingSpec.Mode.Auto;
+        status.autoscaling = AutoscalingReport.of(status.autoscaling, load, decision, moves, auto);
         if (decision.changes()) {
-            // one event a proposal: the inhibition it starts holds the next one back for the delay
-            ResourceEvents.record(client, topology, true, decision.reason(), "autoscaling proposes "
-                    + status.autoscaling.recommendation.from + " -> " + status.autoscaling.recommendation.to
-                    + ", not applied: " + decision.message());
+            // one event a change: the inhibition it starts holds the next one back for the delay
+            String change = status.autoscaling.recommendation.from + " -> " + status.autoscaling.recommendation.to;
+            ResourceEvents.record(client, topology, true, decision.reason(), (auto ? "autoscaling scales " + change
+                    + ", moving " : "autoscaling proposes " + change + ", not applied, would move ")
+                    + moves.publishers() + " publishers and " + moves.subscriptions() + " subscriptions: "
+                    + decision.message());
         }
     }
 
@@ -132,9 +141,9 @@ public class AutoscalingObserver {
     private static void reportMode(KubernetesClient client, PubSubTopology topology, PubSubTopologyStatus status,
                                    AutoscalingSpec spec, String silent) {
         if (spec.mode == AutoscalingSpec.Mode.Auto) {
-            condition(client, topology, status, "False", "AutoNotApplied", "mode Auto applies nothing yet: the "
-                    + "brokers are observed every " + spec.window + " and status.autoscaling.recommendation has the "
-                    + "layout they call for, as in mode Recommend; to apply it, set spec.topology to it" + silent);
+            condition(client, topology, status, "True", "Applying", "the brokers are observed every " + spec.window
+                    + " and the layout they call for is applied; status.autoscaling.lastScaling has the last change"
+                    + silent);
         } else {
             condition(client, topology, status, "True", "Recommending", "the brokers are observed every "
                     + spec.window + "; status.autoscaling.recommendation has the layout they call for, and nothing is "

@@ -6,6 +6,7 @@ import io.brokerwise.api.v1alpha1.ScalingStatus;
 import io.brokerwise.model.autoscaling.ObservedLoad;
 import io.brokerwise.model.autoscaling.ScalingDecision;
 import io.brokerwise.model.topology.Layout;
+import io.brokerwise.routing.ClientMoves;
 import java.time.Duration;
 
 /** One observation and the rules' decision on it as {@code status.autoscaling}. */
@@ -18,17 +19,21 @@ public final class AutoscalingReport {
      * The status after this decision. A proposed change starts the inhibition whether or not it is applied, so that
      * mode Recommend proposes at the pace mode Auto would change the layout, and a change it still wants within the
      * delay is held ({@code Inhibited}) rather than proposed anew. {@code applied}: the mode applied the change, so
-     * it also becomes {@code lastScaling}; otherwise that stays as it was.
+     * it also becomes {@code lastScaling} and the layout held; otherwise those stay as they were.
+     *
+     * @param moves what moving to the decision's {@code to} moves, for the observed clients
      */
     public static AutoscalingStatus of(AutoscalingStatus previous, ObservedLoad observed, ScalingDecision decision,
-                                       boolean applied) {
+                                       ClientMoves moves, boolean applied) {
         AutoscalingStatus status = new AutoscalingStatus();
         status.observed = observed(observed, decision);
-        status.recommendation = change(decision);
-        status.lastScaling = applied && decision.changes() ? change(decision)
-                : previous == null ? null : previous.lastScaling;
+        status.recommendation = change(decision, moves);
+        boolean scaled = applied && decision.changes();
+        status.lastScaling = scaled ? change(decision, moves) : previous == null ? null : previous.lastScaling;
+        status.layout = scaled ? kByL(decision.to()) : previous == null ? null : previous.layout;
         status.inhibitedUntil = decision.changes() ? decision.inhibitedUntil().map(Object::toString).orElse(null)
                 : previous == null ? null : previous.inhibitedUntil;
+        status.retiring = previous == null ? null : previous.retiring;
         return status;
     }
 
@@ -46,8 +51,10 @@ public final class AutoscalingReport {
         return s;
     }
 
-    private static ScalingStatus change(ScalingDecision d) {
+    private static ScalingStatus change(ScalingDecision d, ClientMoves moves) {
         ScalingStatus s = new ScalingStatus();
+        s.publishersMoved = moves.publishers();
+        s.subscriptionsMoved = moves.subscriptions();
         s.from = kByL(d.from());
         s.to = kByL(d.to());
         s.reason = d.reason();
@@ -62,7 +69,7 @@ public final class AutoscalingReport {
     }
 
     /** "6x2", as the StatefulSet's layout annotation records a layout. */
-    private static String kByL(Layout layout) {
+    static String kByL(Layout layout) {
         return layout.publisherGroups() + "x" + layout.subscriberGroups();
     }
 }

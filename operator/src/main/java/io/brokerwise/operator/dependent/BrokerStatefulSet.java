@@ -6,6 +6,7 @@ import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.operator.RestrictedPodSecurity;
+import io.brokerwise.operator.autoscaling.BrokerRetirement;
 import io.brokerwise.operator.topology.BrokerLayout;
 import io.brokerwise.operator.topology.Names;
 import io.fabric8.kubernetes.api.model.Affinity;
@@ -37,7 +38,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
 /**
  * The brokers: one pod per grid cell on the dedicated nodes, Guaranteed QoS (requests = limits), at
  * most {@code brokersPerNode} per node. Replicas never drop below the brokers the current routing map
- * names, so a shrinking layout first leaves the map and only then loses its pods. The pod template
+ * names, so a shrinking layout first leaves the map and only then loses its pods; with autoscaling on, not below
+ * a retiring broker that still holds clients either ({@link BrokerRetirement}). The pod template
  * does not depend on the layout: growing or shrinking changes replicas and restarts no broker. Pods run
  * restricted ({@link RestrictedPodSecurity}): non-root, read-only root, writing only to their emptyDirs.
  */
@@ -62,7 +64,9 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
     @Override
     protected StatefulSet desired(PubSubTopology topology, Context<PubSubTopology> context) {
         BrokerLayout layout = Layouts.of(context);
-        int replicas = Math.max(layout.brokers(), RoutingConfigMap.brokersInUse(topology, context));
+        int retained = context.managedWorkflowAndDependentResourceContext()
+                .get(BrokerRetirement.CONTEXT_KEY, Integer.class).orElse(0);
+        int replicas = Math.max(layout.brokers(), Math.max(RoutingConfigMap.brokersInUse(topology, context), retained));
         return new StatefulSetBuilder(render(Layouts.set(topology, context), replicas))
                 .editMetadata().addToAnnotations(Names.LAYOUT_ANNOTATION, layout.describe()).endMetadata()
                 .build();

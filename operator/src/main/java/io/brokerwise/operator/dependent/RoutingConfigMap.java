@@ -55,19 +55,22 @@ public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap,
                 .withData(Map.of(RoutingMapCodec.CONFIG_MAP_KEY, RoutingMapCodec.toJson(map))).build();
     }
 
+    /** The map of {@code layout} over the set's pods, moved from the current map ({@link #movedTo}). */
+    private static RoutingMap next(PubSubTopology topology, Context<PubSubTopology> context, BrokerSet brokers,
+                                   Layout layout) {
+        return movedTo(routed(topology, context), brokers.name(), brokers.namespace(), layout);
+    }
+
     /**
-     * The map of {@code layout} over StatefulSet pods 0 .. k*l-1: the current map moved to it, so that each broker
-     * keeps its cell; row-major when there is no map yet.
+     * The map of {@code layout} over StatefulSet pods 0 .. k*l-1 of topology {@code name}: the current map moved
+     * to it, so that each broker keeps its cell; row-major when there is no map yet.
      */
-    public static RoutingMap next(PubSubTopology topology, Context<PubSubTopology> context, BrokerSet brokers,
-                                  Layout layout) {
+    public static RoutingMap movedTo(Optional<RoutingMap> current, String name, String namespace, Layout layout) {
         int k = layout.publisherGroups();
         int l = layout.subscriberGroups();
-        List<String> pods = RoutingMap.statefulSetAddresses(brokers.name(), brokers.namespace(), Names.BROKER_PORT,
-                k * l);
-        return routed(topology, context).filter(current -> current.topic().equals(brokers.name()))
-                .map(current -> current.movedTo(k, l, pods))
-                .orElseGet(() -> RoutingMap.of(brokers.name(), k, l, pods));
+        List<String> pods = RoutingMap.statefulSetAddresses(name, namespace, Names.BROKER_PORT, k * l);
+        return current.filter(map -> map.topic().equals(name)).map(map -> map.movedTo(k, l, pods))
+                .orElseGet(() -> RoutingMap.of(name, k, l, pods));
     }
 
     /** The routing ConfigMap as it is now, if it exists. */

@@ -8,7 +8,9 @@ import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.Informers;
 import io.brokerwise.operator.ResourceEvents;
+import io.brokerwise.operator.autoscaling.AutoscaledLayout;
 import io.brokerwise.operator.autoscaling.AutoscalingObserver;
+import io.brokerwise.operator.autoscaling.BrokerRetirement;
 import io.brokerwise.operator.dependent.BrokerConfigMap;
 import io.brokerwise.operator.dependent.BrokerDisruptionBudget;
 import io.brokerwise.operator.dependent.BrokerNetworkPolicy;
@@ -34,18 +36,20 @@ import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEven
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
  * Plans a PubSubTopology and deploys the layout: validate, resolve the profile, count the dedicated
- * nodes, plan, hold the plan if approval is Manual, apply the dependents, report, and observe the brokers where
- * spec.autoscaling asks for it ({@link AutoscalingObserver}, which proposes and applies nothing). Nothing is applied
- * unless the spec is valid and a feasible plan is approved: a bad change leaves the running brokers as
- * they are, and says why in the conditions.
+ * nodes, plan, observe the brokers where spec.autoscaling asks for it ({@link AutoscalingObserver}; mode Auto's
+ * layout takes the plan's place, {@link AutoscaledLayout}), hold the plan if approval is Manual or the inhibition of
+ * the last change is on, apply the dependents, and report. Nothing is applied unless the spec is valid and a
+ * feasible plan is approved: a bad change leaves the running brokers as they are, and says why in the conditions.
  */
 @Workflow(explicitInvocation = true, dependents = {
     @Dependent(type = CredentialsSecret.class),
@@ -75,6 +79,9 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
 
     @Inject
     AutoscalingObserver autoscaling;
+
+    @Inject
+    BrokerRetirement retirement;
 
     @Override
     public List<EventSource<?, PubSubTopology>> prepareEventSources(EventSourceContext<PubSubTopology> context) {
@@ -115,25 +122,32 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         Outcomes outcomes = new Outcomes(topology, status, context);
         Optional<Layout> running = runningLayout(context);
         var outcome = planning.plan(topology, Informers.list(context, Node.class, NODES), Informers.list(context, BrokerProfile.class, PROFILES));
+        if (specEdited(topology)) {
+            AutoscaledLayout.release(status);
+        }
+        // observed first, so that a change mode Auto applies is deployed in this same pass
+        autoscaling.keepOnly(all(context.getPrimaryCache().list()));
+        autoscaling.observe(topology, status, Optional.of(outcome).filter(TopologyPlanning.Planned.class::isInstance)
+                        .map(TopologyPlanning.Planned.class::cast), RoutingConfigMap.routed(topology, context),
+                context.getClient()).ifPresent(outcomes::lookAgainIn);
         Optional<Layout> toApply = decide(topology, outcome, outcomes, running);
         if (toApply.isPresent()) {
             deploy(topology, context, outcomes, toApply.get());
         } else {
             outcomes.set(Conditions.DEPLOYED, false, "NothingToDeploy", "no approved feasible plan yet");
         }
-        autoscaling.keepOnly(all(context.getPrimaryCache().list()));
-        Optional<Duration> nextReading = autoscaling.observe(topology, status, Optional.of(outcome)
-                        .filter(TopologyPlanning.Planned.class::isInstance).map(TopologyPlanning.Planned.class::cast),
-                RoutingConfigMap.routed(topology, context), context.getClient());
         status.observedGeneration = topology.getMetadata().getGeneration();
         topology.setStatus(status);
         metrics.timer("brokerwise.reconcile.time").record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
         metrics.counter("brokerwise.reconciliations").increment();
         UpdateControl<PubSubTopology> control = UpdateControl.patchStatus(topology);
-        return nextReading.map(control::rescheduleAfter).orElse(control);
+        return outcomes.again.map(control::rescheduleAfter).orElse(control);
     }
 
-    /** The layout to deploy: the plan if it is valid, feasible and approved; else what already runs. */
+    /**
+     * The layout to deploy: the plan if it is valid, feasible and approved, or the layout mode Auto holds in its
+     * place; else what already runs.
+     */
     private Optional<Layout> decide(PubSubTopology topology, TopologyPlanning.Outcome outcome, Outcomes outcomes,
                                     Optional<Layout> running) {
         if (outcome instanceof TopologyPlanning.Invalid invalid) {
@@ -157,14 +171,48 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
             outcomes.set(Conditions.PLANNED, false, planned.plan().binding().reason(), message);
             return running;
         }
+        Optional<Layout> held = AutoscaledLayout.held(topology, outcomes.status);
+        if (held.isPresent()) {
+            outcomes.set(Conditions.PLANNED, true, "Autoscaled", "layout " + held.get() + " applied by autoscaling ("
+                    + outcomes.status.autoscaling.lastScaling.reason + ") in place of the plan "
+                    + planned.plan().chosen().orElseThrow().layout() + " of spec.workload");
+            return held;
+        }
         Layout plan = planned.plan().chosen().orElseThrow().layout();
         if (needsApproval(topology, running, plan)) {
             outcomes.set(Conditions.PLANNED, true, "AwaitingApproval", "plan " + plan + " waits for approval: kubectl annotate "
                     + "pubsubtopology " + topology.getMetadata().getName() + " " + Names.APPROVE_ANNOTATION + "=true");
             return running;
         }
+        if (running.isPresent() && !running.get().equals(plan) && !specEdited(topology)) {
+            return replanned(topology, outcomes, running.get(), plan);
+        }
         outcomes.set(Conditions.PLANNED, true, "Planned", "plan " + plan + ": " + outcomes.status.plan.reason);
         return Optional.of(plan);
+    }
+
+    /**
+     * A new plan for an unchanged spec (nodes or the profile changed): with autoscaling on, it waits for the last
+     * change's inhibition to end, and starts one of its own.
+     */
+    private static Optional<Layout> replanned(PubSubTopology topology, Outcomes outcomes, Layout running, Layout plan) {
+        Instant now = Instant.now();
+        Optional<Instant> until = AutoscaledLayout.inhibitedUntil(topology, outcomes.status, now);
+        if (until.isPresent()) {
+            outcomes.set(Conditions.PLANNED, true, "Inhibited", "plan " + plan + " waits until " + until.get()
+                    + ", the end of the last change's inhibition; " + running + " runs meanwhile");
+            outcomes.lookAgainIn(Duration.between(now, until.get()));
+            return Optional.of(running);
+        }
+        AutoscaledLayout.inhibit(topology, outcomes.status, now);
+        outcomes.set(Conditions.PLANNED, true, "Planned", "plan " + plan + ": " + outcomes.status.plan.reason);
+        return Optional.of(plan);
+    }
+
+    /** Whether the spec changed since the last pass: its plan applies at once, inhibition or not. */
+    private static boolean specEdited(PubSubTopology topology) {
+        return topology.getStatus() == null
+                || !Objects.equals(topology.getStatus().observedGeneration, topology.getMetadata().getGeneration());
     }
 
     private static boolean needsApproval(PubSubTopology topology, Optional<Layout> running, Layout plan) {
@@ -179,11 +227,23 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         BrokerReadiness readiness = BrokerReadiness.of(topology, Informers.list(context, Pod.class, PODS));
         workflow.put(BrokerLayout.CONTEXT_KEY, new BrokerLayout(layout, topology.getSpec().workload.deliveryMode.name()));
         workflow.put(BrokerReadiness.CONTEXT_KEY, readiness);
+        workflow.put(BrokerRetirement.CONTEXT_KEY, retained(topology, context, outcomes));
         workflow.reconcileManagedWorkflow();
         outcomes.set(Conditions.DEPLOYED, true, "Applied", layout + ": " + layout.brokers() + " brokers");
         readiness.report(outcomes, topology, layout);
         VerificationReport.report(outcomes, topology, layout, context);
         ApprovalAnnotation.consume(context.getClient(), topology);
+    }
+
+    /** The broker pods to keep beyond the routing map: retiring ones whose brokers still hold clients. */
+    private int retained(PubSubTopology topology, Context<PubSubTopology> context, Outcomes outcomes) {
+        int replicas = context.getSecondaryResource(StatefulSet.class).map(s -> s.getSpec().getReplicas()).orElse(0);
+        int routed = RoutingConfigMap.routed(topology, context).map(m -> m.brokers().size()).orElse(0);
+        int keep = retirement.keep(topology, outcomes.status, replicas, routed);
+        if (keep > routed) {
+            outcomes.lookAgainIn(BrokerRetirement.RECHECK);
+        }
+        return keep;
     }
 
     /**
@@ -235,11 +295,13 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         return status;
     }
 
-    /** Sets conditions and records an event for each one that changed. */
+    /** Sets conditions and records an event for each one that changed; and when the next pass is due. */
     static final class Outcomes {
         private final PubSubTopology topology;
         final PubSubTopologyStatus status;
         private final Context<PubSubTopology> context;
+        /** The soonest a pass asked to look again; empty when only a change of a watched resource is news. */
+        private Optional<Duration> again = Optional.empty();
 
         Outcomes(PubSubTopology topology, PubSubTopologyStatus status, Context<PubSubTopology> context) {
             this.topology = topology;
@@ -249,6 +311,10 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
 
         void set(String type, boolean value, String reason, String message) {
             set(type, value ? "True" : "False", reason, message);
+        }
+
+        void lookAgainIn(Duration delay) {
+            again = Optional.of(again.filter(d -> d.compareTo(delay) < 0).orElse(delay));
         }
 
         /** The same for a condition that may be "Unknown" (Verified, while its check measures). */

@@ -1,0 +1,90 @@
+package io.brokerwise.operator.autoscaling;
+
+import io.brokerwise.api.v1alpha1.AutoscalingSpec;
+import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
+import io.brokerwise.broker.metrics.BrokerSample;
+import io.brokerwise.broker.metrics.BrokerScrape;
+import io.brokerwise.operator.topology.Names;
+import io.brokerwise.routing.RoutingMap;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Retiring a broker in two steps (Taton et al., sec. 5.2): the routing map marks it by no longer naming it, and
+ * its clients leave it at their own pace (the watcher's period, a subscriber's settling time); only once its
+ * metrics show no producer and no consumer connection does the StatefulSet lose its pod. A StatefulSet removes its
+ * highest ordinals first, so every pod up to the highest one whose broker still holds a client stays. A broker that
+ * does not answer on its metrics port goes: there is no client to wait for that the operator can see. Only with
+ * autoscaling on: with it Off the operator reads no broker, and a shrinking layout's pods go once the map has left
+ * them.
+ */
+@ApplicationScoped
+public class BrokerRetirement {
+
+    /** The workflow context key the reconciler passes the pods to keep under. */
+    public static final String CONTEXT_KEY = "brokerwise.retained";
+    /** How soon a broker that still holds clients is read again. */
+    public static final Duration RECHECK = Duration.ofSeconds(5);
+
+    @Inject
+    MetricsEndpoints endpoints;
+
+    /**
+     * The broker pods to keep, of the {@code replicas} the StatefulSet has, when the routing map names the first
+     * {@code routed}; {@code status.autoscaling.retiring} lists those kept beyond the map.
+     */
+    public int keep(PubSubTopology topology, PubSubTopologyStatus status, int replicas, int routed) {
+        AutoscalingSpec spec = topology.getSpec().autoscaling;
+        if (spec == null || spec.mode == null || spec.mode == AutoscalingSpec.Mode.Off || replicas <= routed) {
+            clear(status);
+            return routed;
+        }
+        List<String> pods = RoutingMap.statefulSetAddresses(topology.getMetadata().getName(),
+                topology.getMetadata().getNamespace(), Names.BROKER_PORT, replicas);
+        List<String> retiring = new ArrayList<>();
+        int keep = routed;
+        for (int i = routed; i < replicas; i++) {
+            Optional<BrokerSample> sample;
+            try {
+                sample = read(pods.get(i));
+            } catch (InterruptedException e) {
+                // the operator is stopping: nothing read, so nothing goes
+                Thread.currentThread().interrupt();
+                return replicas;
+            }
+            int producers = sample.map(BrokerSample::producerConnections).orElse(0);
+            int consumers = sample.map(BrokerSample::consumerConnections).orElse(0);
+            if (producers + consumers > 0) {
+                keep = i + 1;
+            }
+            retiring.add(Names.statefulSet(topology) + "-" + i + ": " + producers + " producer and " + consumers
+                    + " consumer connections");
+        }
+        if (keep == routed) {
+            clear(status);
+        } else if (status.autoscaling != null) {
+            status.autoscaling.retiring = retiring.subList(0, keep - routed);
+        }
+        return keep;
+    }
+
+    private Optional<BrokerSample> read(String broker) throws InterruptedException {
+        try {
+            return Optional.of(BrokerScrape.of(endpoints.of(broker)));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static void clear(PubSubTopologyStatus status) {
+        if (status.autoscaling != null) {
+            status.autoscaling.retiring = null;
+        }
+    }
+}
