@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerwise.api.planning.ManifestReader;
 import io.brokerwise.api.v1alpha1.AutoscalingStatus;
+import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.operator.autoscaling.BrokerMetricsServer;
 import io.brokerwise.operator.autoscaling.MetricsEndpoints;
@@ -18,6 +20,7 @@ import io.quarkus.test.junit.QuarkusMock;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.IOException;
+import java.io.StringReader;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -114,6 +117,10 @@ class AutoscalingTest {
 
     /** A small declared workload (one broker) with this autoscaling, on its own pool of four nodes. */
     PubSubTopology deployed(String name, String ns, String autoscaling) {
+        return deployed(name, ns, autoscaling, "henjes-activemq");
+    }
+
+    PubSubTopology deployed(String name, String ns, String autoscaling, String profile) {
         cluster.namespace(ns);
         for (int i = 0; i < 4; i++) {
             cluster.node(ns + "-" + name + "-" + i, ns + "-" + name);
@@ -129,13 +136,13 @@ class AutoscalingTest {
                     subscribers: 20
                     filtersPerSubscriber: 1
                     replicationGrade: {mean: 2}
-                  profileRef: {name: henjes-activemq}
+                  profileRef: {name: %s}
                   objectives: {maxUtilization: 0.8}
                   placement:
                     nodeSelector: {pool: %s-%s}
                     tolerations: [{key: brokerwise.io/broker-node, operator: Exists, effect: NoSchedule}]
                   autoscaling: %s
-                """.formatted(name, ns, ns, name, autoscaling));
+                """.formatted(name, ns, profile, ns, name, autoscaling));
         cluster.await(t, "Deployed", "True", "Applied");
         long brokerCount = cluster.get(t).getStatus().plan.brokers;
         for (int i = 0; i < brokerCount; i++) {
@@ -208,6 +215,7 @@ class AutoscalingTest {
         assertTrue(events("auto", "eager", "Overloaded").get(0).getMessage().startsWith("autoscaling scales "
                 + from + " -> " + to + ", moving "));
         assertEquals(routedBefore, routing(t).orElseThrow(), "the map waits for the new brokers to be Ready");
+        assertNull(cluster.get(t).getStatus().autoscaling.retiring, "new brokers are not retiring ones");
 
         // the new brokers come up: the map moves, broker 0 keeping its cell
         for (int i = (int) brokers(from); i < brokers(to); i++) {
@@ -249,7 +257,7 @@ class AutoscalingTest {
             deserted.add("ebb-broker-" + i + ".ebb-brokers.ebb.svc:61616");
         }
         Awaitility.await().atMost(TestCluster.WAIT).until(() -> statefulSet(t).getSpec().getReplicas() == 1);
-        assertNull(cluster.get(t).getStatus().autoscaling.retiring);
+        await(t, a -> a.retiring == null);
     }
 
     @Test
@@ -264,6 +272,36 @@ class AutoscalingTest {
         assertEquals(1, (long) statefulSet(t).getSpec().getReplicas());
         assertEquals(routedBefore, routing(t).orElseThrow());
         cluster.await(t, "Planned", "True", "Planned");
+    }
+
+    @Test
+    void aReplanAfterAProfileChangeWaitsForTheInhibition() {
+        cluster.namespace("settle");
+        profile("settle", 0.001);
+        // over what one broker of this profile carries, well within what two do: a proposal, and its inhibition
+        load.set(800, 10, 20);
+        PubSubTopology t = deployed("settle", "settle", "{mode: Recommend, window: 1s, inhibitionDelay: 3600s}",
+                "settle");
+        String until = await(t, a -> a.inhibitedUntil != null).inhibitedUntil;
+
+        // a slower profile: the declared workload alone now needs more than one broker, but not before the delay
+        profile("settle", 0.012);
+        cluster.await(t, "Planned", "True", "Inhibited", "waits until " + until);
+        assertTrue(cluster.get(t).getStatus().plan.brokers > 1);
+        assertEquals(1, (long) statefulSet(t).getSpec().getReplicas());
+        assertEquals("1x1", routedLayout(t));
+    }
+
+    /** A profile of its own: one broker carries the declared workload at receiveSeconds 0.001, not at 0.012. */
+    void profile(String ns, double receiveSeconds) {
+        client.resource(new ManifestReader().add(new StringReader("""
+                apiVersion: brokerwise.io/v1alpha1
+                kind: BrokerProfile
+                metadata: {name: settle, namespace: %s}
+                spec:
+                  model: Linear
+                  parameters: {receiveSeconds: %s, filterSeconds: 4.0e-6, dispatchSeconds: 20.0e-6}
+                """.formatted(ns, receiveSeconds)), "test").one(BrokerProfile.class)).forceConflicts().serverSideApply();
     }
 
     @Test

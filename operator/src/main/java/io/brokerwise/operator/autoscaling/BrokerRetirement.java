@@ -36,8 +36,8 @@ public class BrokerRetirement {
     MetricsEndpoints endpoints;
 
     /**
-     * The broker pods to keep, of the {@code replicas} the StatefulSet has, when the routing map names the first
-     * {@code routed}; {@code status.autoscaling.retiring} lists those kept beyond the map.
+     * The broker pods to keep, of the {@code replicas} the StatefulSet has, when the routing map and the layout being
+     * deployed use the first {@code routed}; {@code status.autoscaling.retiring} lists those kept beyond them.
      */
     public int keep(PubSubTopology topology, PubSubTopologyStatus status, int replicas, int routed) {
         AutoscalingSpec spec = topology.getSpec().autoscaling;

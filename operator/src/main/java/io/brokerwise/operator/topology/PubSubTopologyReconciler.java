@@ -227,7 +227,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         BrokerReadiness readiness = BrokerReadiness.of(topology, Informers.list(context, Pod.class, PODS));
         workflow.put(BrokerLayout.CONTEXT_KEY, new BrokerLayout(layout, topology.getSpec().workload.deliveryMode.name()));
         workflow.put(BrokerReadiness.CONTEXT_KEY, readiness);
-        workflow.put(BrokerRetirement.CONTEXT_KEY, retained(topology, context, outcomes));
+        workflow.put(BrokerRetirement.CONTEXT_KEY, retained(topology, context, outcomes, layout));
         workflow.reconcileManagedWorkflow();
         outcomes.set(Conditions.DEPLOYED, true, "Applied", layout + ": " + layout.brokers() + " brokers");
         readiness.report(outcomes, topology, layout);
@@ -235,12 +235,16 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         ApprovalAnnotation.consume(context.getClient(), topology);
     }
 
-    /** The broker pods to keep beyond the routing map: retiring ones whose brokers still hold clients. */
-    private int retained(PubSubTopology topology, Context<PubSubTopology> context, Outcomes outcomes) {
+    /**
+     * The broker pods to keep beyond the routing map and the layout being deployed: retiring ones whose brokers still
+     * hold clients.
+     */
+    private int retained(PubSubTopology topology, Context<PubSubTopology> context, Outcomes outcomes, Layout layout) {
         int replicas = context.getSecondaryResource(StatefulSet.class).map(s -> s.getSpec().getReplicas()).orElse(0);
-        int routed = RoutingConfigMap.routed(topology, context).map(m -> m.brokers().size()).orElse(0);
-        int keep = retirement.keep(topology, outcomes.status, replicas, routed);
-        if (keep > routed) {
+        int inUse = Math.max(Math.toIntExact(layout.brokers()),
+                RoutingConfigMap.routed(topology, context).map(m -> m.brokers().size()).orElse(0));
+        int keep = retirement.keep(topology, outcomes.status, replicas, inUse);
+        if (keep > inUse) {
             outcomes.lookAgainIn(BrokerRetirement.RECHECK);
         }
         return keep;
