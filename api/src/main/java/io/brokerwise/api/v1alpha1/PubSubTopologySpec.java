@@ -50,8 +50,8 @@ public class PubSubTopologySpec {
     public VerificationSpec verification = new VerificationSpec();
 
     @JsonPropertyDescription("Growing and shrinking the layout with the load the brokers observe. "
-            + "Default: off. The operator observes and proposes (status.autoscaling); it applies nothing yet, "
-            + "in mode Auto either.")
+            + "Default: off. The operator observes and proposes (status.autoscaling); mode Auto also applies "
+            + "the change.")
     public AutoscalingSpec autoscaling;
 
     @Default("Automatic")
