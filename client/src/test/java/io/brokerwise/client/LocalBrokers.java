@@ -57,7 +57,7 @@ public final class LocalBrokers implements AutoCloseable {
                 ports.subList(0, publisherGroups * subscriberGroups));
     }
 
-    /** {@code map} moved to k x l over the first {@code k * l} brokers, each broker keeping its cell, as the operator moves it. */
+    /** {@code map} moved to k x l over the first {@code k * l} brokers, each keeping its cell, as the operator does. */
     RoutingMap moved(RoutingMap map, int publisherGroups, int subscriberGroups) throws Exception {
         return map.movedTo(publisherGroups, subscriberGroups, map(publisherGroups, subscriberGroups).brokers());
     }

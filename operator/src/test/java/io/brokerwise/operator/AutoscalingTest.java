@@ -226,7 +226,8 @@ class AutoscalingTest {
 
         // the load drops: a shrink is wanted, and refused until the delay is over
         load.set(1, 1, 1);
-        AutoscalingStatus held = await(t, a -> to.equals(a.observed.layout) && a.recommendation.reason.equals("Inhibited"));
+        AutoscalingStatus held = await(t, a -> to.equals(a.observed.layout)
+                && a.recommendation.reason.equals("Inhibited"));
         assertTrue(brokers(held.recommendation.to) < brokers(to), held.recommendation.to);
         assertEquals(scaled.lastScaling.time, held.lastScaling.time, "no second change");
         assertEquals(brokers(to), (long) statefulSet(t).getSpec().getReplicas());
@@ -301,7 +302,8 @@ class AutoscalingTest {
                 spec:
                   model: Linear
                   parameters: {receiveSeconds: %s, filterSeconds: 4.0e-6, dispatchSeconds: 20.0e-6}
-                """.formatted(ns, receiveSeconds)), "test").one(BrokerProfile.class)).forceConflicts().serverSideApply();
+                """.formatted(ns, receiveSeconds)), "test").one(BrokerProfile.class))
+                .forceConflicts().serverSideApply();
     }
 
     @Test

@@ -39,7 +39,7 @@ public record ClientMoves(long publishers, long subscriptions) {
     private record Flow(int from, int to, long clients) {
     }
 
-    /** Where the clients of each group go: as many stay as both spreads allow, the rest fill the groups short of theirs. */
+    /** Where each group's clients go: as many stay as both spreads allow, the rest fill the groups short of theirs. */
     private static List<Flow> flows(long clients, int groupsBefore, int groupsAfter) {
         long[] before = spread(clients, groupsBefore);
         long[] after = spread(clients, groupsAfter);

@@ -66,7 +66,7 @@ public record RoutingMap(int version, String topic, int publisherGroups, int sub
                 statefulSetAddresses(name, namespace, port, publisherGroups * subscriberGroups));
     }
 
-    /** The addresses of pods 0 .. count-1 of StatefulSet {@code <name>-broker}, as {@link #forStatefulSet} names them. */
+    /** The addresses of pods 0 .. count-1 of StatefulSet {@code <name>-broker}, as {@link #forStatefulSet} has them. */
     public static List<String> statefulSetAddresses(String name, String namespace, int port, int count) {
         List<String> brokers = new ArrayList<>();
         for (int i = 0; i < count; i++) {

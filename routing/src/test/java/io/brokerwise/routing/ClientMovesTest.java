@@ -54,7 +54,8 @@ class ClientMovesTest {
         RoutingMap back = moved(grown, 2, 2);
         assertEquals(first(2, 2), back);
         // the retired column's subscribers re-join the others at two brokers each; the rest lose a broker only
-        assertEquals(new ClientMoves(0, 2 * SUBSCRIBERS / 3), ClientMoves.between(grown, back, PUBLISHERS, SUBSCRIBERS));
+        assertEquals(new ClientMoves(0, 2 * SUBSCRIBERS / 3),
+                ClientMoves.between(grown, back, PUBLISHERS, SUBSCRIBERS));
     }
 
     @Test

@@ -32,9 +32,9 @@ public class AutoscalingSpec {
     @JsonPropertyDescription("Off: the layout follows the declared workload only, and the brokers are not read "
             + "(quote it in YAML: \"Off\"). Recommend: the operator reads the brokers' metrics every window and "
             + "writes the layout it would move to into status.autoscaling.recommendation, with an event for each "
-            + "change it proposes, and changes nothing. Auto: applies that layout too (status.autoscaling.lastScaling); "
-            + "a broker the new layout drops leaves the routing map first and its pod goes once its clients have "
-            + "left. Default: Off.")
+            + "change it proposes, and changes nothing. Auto: applies that layout too "
+            + "(status.autoscaling.lastScaling); a broker the new layout drops leaves the routing map first and its "
+            + "pod goes once its clients have left. Default: Off.")
     public Mode mode;
 
     @Default("1")
