@@ -184,7 +184,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
                     + "pubsubtopology " + topology.getMetadata().getName() + " " + Names.APPROVE_ANNOTATION + "=true");
             return running;
         }
-        if (running.isPresent() && !running.get().equals(plan) && !specEdited(topology)) {
+        if (running.isPresent() && !running.get().equals(plan) && !specEdited(topology) && !approved(topology)) {
             return replanned(topology, outcomes, running.get(), plan);
         }
         outcomes.set(Conditions.PLANNED, true, "Planned", "plan " + plan + ": " + outcomes.status.plan.reason);
@@ -217,9 +217,13 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
 
     private static boolean needsApproval(PubSubTopology topology, Optional<Layout> running, Layout plan) {
         boolean manual = topology.getSpec().approval == PubSubTopologySpec.Approval.Manual;
-        boolean approved = "true".equals(topology.getMetadata().getAnnotations() == null ? null
+        return manual && !approved(topology) && !running.equals(Optional.of(plan));
+    }
+
+    /** Whether the user approved the plan: like a change of the spec, an approval applies it at once. */
+    private static boolean approved(PubSubTopology topology) {
+        return "true".equals(topology.getMetadata().getAnnotations() == null ? null
                 : topology.getMetadata().getAnnotations().get(Names.APPROVE_ANNOTATION));
-        return manual && !approved && !running.equals(Optional.of(plan));
     }
 
     private void deploy(PubSubTopology topology, Context<PubSubTopology> context, Outcomes outcomes, Layout layout) {
