@@ -63,7 +63,7 @@ class RoutingChangeTest {
     }
 
     @Test
-    void aNewColumnOnNewBrokersLeavesTheOtherColumnsSubscriptionsAlone() throws Exception {
+    void aNewColumnOnNewBrokersLeavesTheOtherColumnsSubscriptionsAloneAndRetiresCleanly() throws Exception {
         try (LocalBrokers brokers = new LocalBrokers(dir)) {
             RoutingMap psr = brokers.map(2, 1);
             try (TopologyClient client = new TopologyClient(psr, brokers.options())) {
@@ -86,6 +86,15 @@ class RoutingChangeTest {
                 assertEquals(moved, brokers.subscriptions(2).size(), "only the subscribers column 1 takes moved");
                 Map<String, Integer> after = publish(publishers, 8, "g");
                 assertEquals(after, deliveries.await(total(after)));
+
+                // and back: column 1 retires, its subscribers re-join column 0 on the brokers it always had
+                RoutingMap back = brokers.moved(grid, 2, 1);
+                assertEquals(psr, back);
+                client.update(back);
+                assertEquals(INTERESTS.size(), settled(brokers, 0, INTERESTS.size()).size());
+                assertTrue(settled(brokers, 2, 0).isEmpty(), "the retired brokers hold no subscription");
+                Map<String, Integer> shrunk = publish(publishers, 8, "s");
+                assertEquals(shrunk, deliveries.await(total(shrunk)));
             }
         }
     }

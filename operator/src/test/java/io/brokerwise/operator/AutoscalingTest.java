@@ -188,8 +188,9 @@ class AutoscalingTest {
                 stsAfter.getMetadata().getAnnotations().get("brokerwise.io/layout"));
         assertEquals(routingBefore, routing(t).orElseThrow());
 
-        // mode Off: its brokers were never read, and it reports nothing of autoscaling
+        // mode Off: its brokers were never read, it reports nothing of autoscaling, and its layout stays
         assertFalse(asked.stream().anyMatch(b -> b.startsWith("quiet-")), "read: " + asked);
+        assertEquals(1, (long) statefulSet(off).getSpec().getReplicas());
         assertNull(cluster.get(off).getStatus().autoscaling);
         assertTrue(cluster.condition(off, AUTOSCALING).isEmpty());
     }
