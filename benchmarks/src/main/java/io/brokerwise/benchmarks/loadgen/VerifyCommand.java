@@ -51,8 +51,11 @@ final class VerifyCommand implements Callable<Integer> {
     static final int MAX_LOCAL_FILTERS = 256;
     /** The brokers are warm from the layout, and a reference point runs the same code paths. */
     static final String REFERENCE_WARMUP = "20s";
-    /** What the calibration's messages carried: the profiles' times are per message of this size. */
-    static final int MESSAGE_BYTES = 100;
+    /**
+     * What the calibration's messages carried: the times of a profile without per-byte times are per message of
+     * this size, so that is what verify measures with such a profile.
+     */
+    static final int CALIBRATED_MESSAGE_BYTES = 100;
     static final long MAX_MESSAGES_PER_PUBLISHER = 100_000_000;
 
     @Option(names = {"-f", "--filename"}, required = true, description = "the PubSubTopology manifest")
@@ -92,6 +95,8 @@ final class VerifyCommand implements Callable<Integer> {
     double tolerance;
     @Option(names = "--out", description = "write the JSON verdicts here as well")
     Path out;
+    /** The size of the measured messages, once the profile is known. */
+    private int messageBytes;
 
     @Override
     public Integer call() throws Exception {
@@ -109,6 +114,7 @@ final class VerifyCommand implements Callable<Integer> {
             return 3;
         }
         SelectorDesign design = design(topology.getSpec().workload, input.workload());
+        messageBytes = messageBytes(profile, input.workload());
         List<LayoutRuns> runs = layouts.stream().map(e -> new LayoutRuns(e,
                 plan.chosen().map(c -> c.layout().equals(e.layout())).orElse(false),
                 e.capacity() / input.objectives().maxUtilization())).toList();
@@ -147,6 +153,11 @@ final class VerifyCommand implements Callable<Integer> {
         summary(verdicts);
         JsonResult.emit(verdicts, out);
         return 0;
+    }
+
+    /** The workload's size when the profile charges size (the prediction is for it), else the calibration's. */
+    static int messageBytes(BrokerProfile profile, Workload workload) {
+        return profile.parameters().chargesSize() ? workload.messageSizeBytes() : CALIBRATED_MESSAGE_BYTES;
     }
 
     private void checkRepeats() {
@@ -264,7 +275,7 @@ final class VerifyCommand implements Callable<Integer> {
 
     private LoadSpec spec(int rows, SelectorDesign design, String warm) {
         return new LoadSpec(rows * brokers.publishers, LoadSpec.Mode.saturate, 0, brokers.persistent(), design,
-                MESSAGE_BYTES, RunCommand.duration(warm), RunCommand.duration(measure), Duration.ofSeconds(1),
+                messageBytes, RunCommand.duration(warm), RunCommand.duration(measure), Duration.ofSeconds(1),
                 MAX_MESSAGES_PER_PUBLISHER, 1);
     }
 

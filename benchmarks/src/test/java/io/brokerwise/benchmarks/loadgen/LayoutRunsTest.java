@@ -96,6 +96,16 @@ class LayoutRunsTest {
         assertTrue(((String) verdicts.get(0).get("amongLayouts")).startsWith("the 3 alternatives differ"));
     }
 
+    /** A profile with per-byte times predicts for the workload's size, so verify measures that size. */
+    @Test
+    void verifyMeasuresTheWorkloadsSizeOnlyWhenTheProfileChargesSize() {
+        Workload large = workload.withMessageSize(65_536);
+        assertEquals(VerifyCommand.CALIBRATED_MESSAGE_BYTES, VerifyCommand.messageBytes(profile, large));
+        BrokerProfile sized = new BrokerProfile("sized", profile.model(),
+                profile.parameters().withSecondsPerByte(3e-10, 1.5e-10), "test");
+        assertEquals(65_536, VerifyCommand.messageBytes(sized, large));
+    }
+
     private static LayoutRuns runs(LayoutEvaluation e, boolean planned, double predicted, double... measured) {
         LayoutRuns runs = new LayoutRuns(e, planned, predicted);
         for (double m : measured) {
