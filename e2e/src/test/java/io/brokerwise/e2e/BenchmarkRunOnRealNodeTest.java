@@ -90,7 +90,10 @@ class BenchmarkRunOnRealNodeTest {
         brokers.forEach(b -> assertTrue(((Number) b.get("received")).longValue() > 0, "broker " + b + " received"));
         assertTrue(((Number) status.get("measuredCapacity")).doubleValue() > 0);
         assertTrue(((Number) status.get("predictedCapacity")).doubleValue() > 0);
+        assertEquals(3, points(status).size(), "the saturated point three times, by default");
+        assertEquals(3, ((Number) map(status.get("measuredCapacityInterval")).get("runs")).intValue());
         assertNotNull(status.get("verdict"));
+        assertNotNull(status.get("verdictMessage"));
         awaitNoClientPods(k8s, "saturate");
     }
 
@@ -142,8 +145,9 @@ class BenchmarkRunOnRealNodeTest {
                   "cpu": "500m", "memory": "512Mi", "nodeSelector": {"kubernetes.io/hostname": "brokerwise-node"},
                   "tolerations": [{"key": "brokerwise.io/broker-node", "operator": "Exists", "effect": "NoSchedule"}]}}}}
                 """);
+        // Inconclusive is Unknown too, but final: only Measuring means the check has not ended
         GenericKubernetesResource t = Topologies.get(k8s, ns, TOPOLOGY).waitUntilCondition(r -> Topologies.condition(r,
-                "Verified").filter(c -> !"Unknown".equals(c.get("status"))).isPresent(), 6, TimeUnit.MINUTES);
+                "Verified").filter(c -> !"Measuring".equals(c.get("reason"))).isPresent(), 6, TimeUnit.MINUTES);
         Map<String, Object> verified = Topologies.condition(t, "Verified").orElseThrow();
         Map<String, Object> verification = map(status(t).get("verification"));
         System.out.println("Verified=" + verified.get("status") + " " + verified.get("reason") + ": " + verified.get("message"));

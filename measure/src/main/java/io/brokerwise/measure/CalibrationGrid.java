@@ -5,30 +5,45 @@ import java.util.List;
 
 /**
  * The measurement series of Henjes, sec. 4.2.2.1, on one broker: every replication grade r with every number
- * of additional non-matching filters m_add, r-major, so consecutive points differ in m_add only. Every
+ * of additional non-matching filters m_add, r-major, so consecutive points differ in m_add only; with several
+ * message sizes, every size at each (r, m_add), innermost, so that drift over the series spreads over the sizes
+ * instead of following them. A size series at two or more r lets the fit tell the per-byte times on receipt and
+ * per dispatched copy apart (Mupparaju, "Performance Evaluation and Comparison of Distributed Messaging Using
+ * Message Oriented Middleware", ch. 5, measured throughput falling steadily with message size). Every
  * {@code holdoutEvery}-th point (points 2, 2 + n, 2 + 2n, ... counted from 1; 0 = none) is held out of the fit
  * to check it, spread over the grid. {@code brokerwise-bench calibrate} and a BenchmarkRun of mode Calibrate
  * both measure it.
  */
-public record CalibrationGrid(List<Integer> replicationGrades, List<Integer> additionalFilters, int holdoutEvery) {
+public record CalibrationGrid(List<Integer> replicationGrades, List<Integer> additionalFilters,
+                              List<Integer> messageSizes, int holdoutEvery) {
+
+    /** One point of the series: its subscribers and the bytes of its messages' body. */
+    public record Point(SelectorDesign design, int messageBytes) {
+    }
 
     public CalibrationGrid {
         replicationGrades = List.copyOf(replicationGrades);
         additionalFilters = List.copyOf(additionalFilters);
-        if (replicationGrades.isEmpty() || additionalFilters.isEmpty()) {
-            throw new IllegalArgumentException("a calibration needs at least one r and one m_add");
+        messageSizes = List.copyOf(messageSizes);
+        if (replicationGrades.isEmpty() || additionalFilters.isEmpty() || messageSizes.isEmpty()) {
+            throw new IllegalArgumentException("a calibration needs at least one r, one m_add and one message size");
+        }
+        if (messageSizes.stream().anyMatch(b -> b < 0)) {
+            throw new IllegalArgumentException("a message size is a number of bytes >= 0, got " + messageSizes);
         }
         if (holdoutEvery == 1 || holdoutEvery < 0) {
             throw new IllegalArgumentException("hold out every n-th point: n is 0 (none) or at least 2");
         }
     }
 
-    /** The subscribers of each point, in the order they are measured. */
-    public List<SelectorDesign> designs() {
-        List<SelectorDesign> out = new ArrayList<>();
+    /** Each point's subscribers and message size, in the order they are measured. */
+    public List<Point> series() {
+        List<Point> out = new ArrayList<>();
         for (int r : replicationGrades) {
             for (int m : additionalFilters) {
-                out.add(SelectorDesign.calibration(r, m));
+                for (int bytes : messageSizes) {
+                    out.add(new Point(SelectorDesign.calibration(r, m), bytes));
+                }
             }
         }
         return out;
@@ -39,18 +54,18 @@ public record CalibrationGrid(List<Integer> replicationGrades, List<Integer> add
         return holdoutEvery > 0 && i % holdoutEvery == 1 % holdoutEvery;
     }
 
-    /** The series' points from one result per design, in order. */
+    /** The series' points from one result per point of {@link #series()}, in order. */
     public List<CalibrationPoint> points(List<LoadResult> results) {
-        List<SelectorDesign> designs = designs();
-        if (results.size() != designs.size()) {
-            throw new IllegalArgumentException(results.size() + " results for a series of " + designs.size() + " points");
+        List<Point> series = series();
+        if (results.size() != series.size()) {
+            throw new IllegalArgumentException(results.size() + " results for a series of " + series.size() + " points");
         }
         List<CalibrationPoint> points = new ArrayList<>();
-        for (int i = 0; i < designs.size(); i++) {
-            SelectorDesign d = designs.get(i);
+        for (int i = 0; i < series.size(); i++) {
+            SelectorDesign d = series.get(i).design();
             LoadResult result = results.get(i);
-            points.add(new CalibrationPoint(d.r(), d.mAdd(), d.components(), result.receivedPerSecond(),
-                    result.valid(), heldOut(i), result));
+            points.add(new CalibrationPoint(d.r(), d.mAdd(), d.components(), series.get(i).messageBytes(),
+                    result.receivedPerSecond(), result.valid(), heldOut(i), result));
         }
         return points;
     }

@@ -1,5 +1,6 @@
 package io.brokerwise.measure;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +58,25 @@ public record LoadResult(Map<String, Object> spec, double loadAverageBefore, dou
                 slices.stream().mapToDouble(LoadResult::clientCpuUtilization).max().orElse(Double.NaN),
                 first.clientCpuCores, slices.stream().mapToInt(LoadResult::matchingSubscribers).sum(),
                 problems.isEmpty(), List.copyOf(problems));
+    }
+
+    /**
+     * Message bodies published per second, bytes: the published rate times the run's message size, which the
+     * comparison of message sizes needs beside msgs/s (NaN when the spec does not name the size).
+     */
+    @JsonProperty(value = "publishedBytesPerSecond", access = JsonProperty.Access.READ_ONLY)
+    public double publishedBytesPerSecond() {
+        return publishedPerSecond * messageBytes();
+    }
+
+    /** Message bodies delivered to subscribers per second, bytes, all brokers together. */
+    @JsonProperty(value = "dispatchedBytesPerSecond", access = JsonProperty.Access.READ_ONLY)
+    public double dispatchedBytesPerSecond() {
+        return dispatchedPerSecond * messageBytes();
+    }
+
+    private double messageBytes() {
+        return spec.get("messageBytes") instanceof Number bytes ? bytes.doubleValue() : Double.NaN;
     }
 
     private static long sum(List<LoadResult> slices, java.util.function.ToLongFunction<LoadResult> f) {

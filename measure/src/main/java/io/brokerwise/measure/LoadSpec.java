@@ -53,6 +53,12 @@ public record LoadSpec(int publishers, Mode mode, double ratePerPublisher, boole
                 cooldown, maxMessagesPerPublisher, seed);
     }
 
+    /** The same load with messages of another size (a calibration's size series varies this). */
+    public LoadSpec withMessageBytes(int bytes) {
+        return new LoadSpec(publishers, mode, ratePerPublisher, persistent, design, bytes, warmup, measure, cooldown,
+                maxMessagesPerPublisher, seed);
+    }
+
     public Duration total() {
         return warmup.plus(measure).plus(cooldown);
     }

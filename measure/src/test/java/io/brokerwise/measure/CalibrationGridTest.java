@@ -19,23 +19,27 @@ class CalibrationGridTest {
     static final double RECEIVE = 20e-6;
     static final double FILTER = 1e-6;
     static final double DISPATCH = 5e-6;
+    /** The per-byte times of a size series' broker: on receipt, and per dispatched copy. */
+    static final double RECEIVE_PER_BYTE = 3e-10;
+    static final double DISPATCH_PER_BYTE = 1.5e-10;
+    static final List<Integer> ONE_SIZE = List.of(100);
 
     @Test
     void gridIsRMajorAndHoldsOutEveryNthPointFromTheSecond() {
-        CalibrationGrid grid = new CalibrationGrid(List.of(1, 5), List.of(10, 20, 40), 4);
-        List<SelectorDesign> designs = grid.designs();
+        CalibrationGrid grid = new CalibrationGrid(List.of(1, 5), List.of(10, 20, 40), ONE_SIZE, 4);
+        List<CalibrationGrid.Point> series = grid.series();
         assertEquals(List.of("1+10", "1+20", "1+40", "5+10", "5+20", "5+40"),
-                designs.stream().map(d -> d.r() + "+" + d.mAdd()).toList());
-        assertEquals(SelectorDesign.calibration(5, 20), designs.get(4), "simple property selectors");
+                series.stream().map(p -> p.design().r() + "+" + p.design().mAdd()).toList());
+        assertEquals(SelectorDesign.calibration(5, 20), series.get(4).design(), "simple property selectors");
         assertEquals(List.of(1, 5), heldOut(grid), "points 2 and 6, counted from 1");
-        assertEquals(List.of(), heldOut(new CalibrationGrid(List.of(1, 5), List.of(10, 20, 40), 0)));
-        assertThrows(IllegalArgumentException.class, () -> new CalibrationGrid(List.of(1), List.of(5), 1));
-        assertThrows(IllegalArgumentException.class, () -> new CalibrationGrid(List.of(), List.of(5), 0));
+        assertEquals(List.of(), heldOut(new CalibrationGrid(List.of(1, 5), List.of(10, 20, 40), ONE_SIZE, 0)));
+        assertThrows(IllegalArgumentException.class, () -> new CalibrationGrid(List.of(1), List.of(5), ONE_SIZE, 1));
+        assertThrows(IllegalArgumentException.class, () -> new CalibrationGrid(List.of(), List.of(5), ONE_SIZE, 0));
     }
 
     @Test
     void pointsCarryEachResultsRateAndValidity() {
-        CalibrationGrid grid = new CalibrationGrid(List.of(1, 2), List.of(0, 8), 2);
+        CalibrationGrid grid = new CalibrationGrid(List.of(1, 2), List.of(0, 8), ONE_SIZE, 2);
         List<LoadResult> results = measured(grid, List.of(2));
         List<CalibrationPoint> points = grid.points(results);
         assertEquals(4, points.size());
@@ -49,7 +53,7 @@ class CalibrationGridTest {
 
     @Test
     void fitRecoversTheBrokersTimesFromValidPointsAndChecksThemOnTheHeldOut() {
-        CalibrationGrid grid = new CalibrationGrid(List.of(1, 2, 5, 10), List.of(5, 20, 80), 4);
+        CalibrationGrid grid = new CalibrationGrid(List.of(1, 2, 5, 10), List.of(5, 20, 80), ONE_SIZE, 4);
         // point 4 broke the validity rule, and its rate is off by half: the fit must not see it
         List<LoadResult> results = measured(grid, List.of(4));
         CalibrationFit fit = CalibrationFit.of(new LinearModel(), grid.points(results), false);
@@ -65,13 +69,49 @@ class CalibrationGridTest {
         CalibrationFit withInvalid = CalibrationFit.of(new LinearModel(), grid.points(results), true);
         assertTrue(withInvalid.fit().rSquared() < 0.99, "the invalid point spoils the fit when kept");
         assertNull(CalibrationFit.of(new LinearModel(),
-                new CalibrationGrid(List.of(1, 2), List.of(5, 20), 0).points(measured(
-                        new CalibrationGrid(List.of(1, 2), List.of(5, 20), 0), List.of())), false).heldOut());
+                new CalibrationGrid(List.of(1, 2), List.of(5, 20), ONE_SIZE, 0).points(measured(
+                        new CalibrationGrid(List.of(1, 2), List.of(5, 20), ONE_SIZE, 0), List.of())), false).heldOut());
+    }
+
+    /** Sizes innermost: consecutive points share their subscribers, and drift spreads over the sizes. */
+    @Test
+    void sizeSeriesMeasuresEverySizeAtEachPointAndPointsCarryTheirSize() {
+        CalibrationGrid grid = new CalibrationGrid(List.of(1, 5), List.of(10), List.of(128, 65_536), 0);
+        assertEquals(List.of("1+10@128", "1+10@65536", "5+10@128", "5+10@65536"), grid.series().stream()
+                .map(p -> p.design().r() + "+" + p.design().mAdd() + "@" + p.messageBytes()).toList());
+        List<CalibrationPoint> points = grid.points(measured(grid, List.of()));
+        assertEquals(65_536, points.get(3).messageBytes());
+        assertEquals(65_536, points.get(3).measured().messageSizeBytes());
+        assertThrows(IllegalArgumentException.class, () -> new CalibrationGrid(List.of(1), List.of(5), List.of(), 0));
+        assertThrows(IllegalArgumentException.class, () -> new CalibrationGrid(List.of(1), List.of(5), List.of(-1), 0));
+    }
+
+    /**
+     * A size series, 128 B to 256 KB at three replication grades, of a broker whose time grows with the bytes on
+     * receipt and per copy, measured with 2% noise: the fit gives back the per-byte times, and the held-out
+     * points, spread over the sizes, stay within 10% (the bound the measured series must meet as well).
+     */
+    @Test
+    void sizeSeriesFitsThePerByteTimesAndHoldsOnTheHeldOutSizes() {
+        CalibrationGrid grid = new CalibrationGrid(List.of(1, 5, 10), List.of(5, 40),
+                List.of(128, 1024, 8192, 65_536, 262_144), 4);
+        java.util.Random noise = new java.util.Random(7);
+        List<LoadResult> results = new ArrayList<>();
+        for (CalibrationGrid.Point p : grid.series()) {
+            SelectorDesign d = p.design();
+            double b = RECEIVE + RECEIVE_PER_BYTE * p.messageBytes() + (d.r() + d.mAdd()) * FILTER
+                    + d.r() * (DISPATCH + DISPATCH_PER_BYTE * p.messageBytes());
+            results.add(result(1 / b * (1 + 0.02 * noise.nextGaussian()), true));
+        }
+        CalibrationFit fit = CalibrationFit.of(new LinearModel(), grid.points(results), false);
+        assertEquals(RECEIVE_PER_BYTE, fit.fit().parameters().receiveSecondsPerByte(), 0.1 * RECEIVE_PER_BYTE);
+        assertEquals(DISPATCH_PER_BYTE, fit.fit().parameters().dispatchSecondsPerByte(), 0.1 * DISPATCH_PER_BYTE);
+        assertTrue(fit.heldOut().maxRelativeError() < 0.10, "held-out max " + fit.heldOut().maxRelativeError());
     }
 
     @Test
     void tooFewValidPointsAreNoFit() {
-        CalibrationGrid grid = new CalibrationGrid(List.of(1, 2), List.of(5, 20), 0);
+        CalibrationGrid grid = new CalibrationGrid(List.of(1, 2), List.of(5, 20), ONE_SIZE, 0);
         FitException e = assertThrows(FitException.class,
                 () -> CalibrationFit.of(new LinearModel(), grid.points(measured(grid, List.of(0, 3))), false));
         assertTrue(e.getMessage().contains("2 broke the validity rule"), e.getMessage());
@@ -79,7 +119,7 @@ class CalibrationGridTest {
 
     private static List<Integer> heldOut(CalibrationGrid grid) {
         List<Integer> out = new ArrayList<>();
-        for (int i = 0; i < grid.designs().size(); i++) {
+        for (int i = 0; i < grid.series().size(); i++) {
             if (grid.heldOut(i)) {
                 out.add(i);
             }
@@ -90,9 +130,9 @@ class CalibrationGridTest {
     /** One saturated result per point at the rate eq. 4.9 gives; the points listed broke the validity rule. */
     static List<LoadResult> measured(CalibrationGrid grid, List<Integer> notValid) {
         List<LoadResult> out = new ArrayList<>();
-        List<SelectorDesign> designs = grid.designs();
-        for (int i = 0; i < designs.size(); i++) {
-            SelectorDesign d = designs.get(i);
+        List<CalibrationGrid.Point> series = grid.series();
+        for (int i = 0; i < series.size(); i++) {
+            SelectorDesign d = series.get(i).design();
             double rate = 1 / (RECEIVE + (d.r() + d.mAdd()) * FILTER + d.r() * DISPATCH);
             boolean valid = !notValid.contains(i);
             out.add(result(valid ? rate : rate / 2, valid));

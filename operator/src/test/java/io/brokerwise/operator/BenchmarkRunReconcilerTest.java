@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.api.planning.ManifestReader;
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
+import io.brokerwise.api.v1alpha1.BenchmarkRunSpec;
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
+import io.brokerwise.api.v1alpha1.IntervalStatus;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.measure.BenchmarkPlan;
 import io.brokerwise.routing.RoutingMapCodec;
@@ -118,11 +120,14 @@ class BenchmarkRunReconcilerTest {
         assertEquals(cluster.get(t).getMetadata().getUid(), check.getMetadata().getOwnerReferences().get(0).getUid());
         assertEquals(0.2, check.getSpec().tolerance);
         finishAsTheJobWould(check, 900.0, 1000.0);
+        assertEquals(BenchmarkRunSpec.DEFAULT_REPEATS, check.getSpec().repeats);
         Condition verified = cluster.await(t, "Verified", "True", "WithinTolerance",
-                "measured 900 msgs/s against 1000 predicted (-10.0%), tolerance 20%");
+                "measured 900 msgs/s (95% interval 880 to 920, 3 runs) against 1000 predicted (-10.0%), tolerance 20%: "
+                        + "within tolerance");
         assertTrue(verified.getMessage().contains(name), verified.getMessage());
         var status = cluster.get(t).getStatus().verification;
         assertEquals(900.0, status.measuredCapacity);
+        assertEquals(880.0, status.measuredCapacityInterval.lower);
         assertEquals(-0.1, status.error, 1e-12);
         assertEquals(layout, status.layout);
     }
@@ -183,6 +188,13 @@ class BenchmarkRunReconcilerTest {
                 .editStatus(r -> {
                     r.getStatus().phase = BenchmarkRunStatus.Phase.Succeeded;
                     r.getStatus().measuredCapacity = measured;
+                    r.getStatus().measuredCapacityInterval = new IntervalStatus();
+                    r.getStatus().measuredCapacityInterval.runs = 3;
+                    r.getStatus().measuredCapacityInterval.mean = measured;
+                    r.getStatus().measuredCapacityInterval.confidence = 0.95;
+                    r.getStatus().measuredCapacityInterval.lower = measured - 20;
+                    r.getStatus().measuredCapacityInterval.upper = measured + 20;
+                    r.getStatus().verdictMessage = "within tolerance";
                     r.getStatus().predictedCapacity = predicted;
                     r.getStatus().capacityError = (measured - predicted) / predicted;
                     r.getStatus().verdict = "WithinTolerance";
@@ -213,7 +225,7 @@ class BenchmarkRunReconcilerTest {
         String plan = pod.getContainers().get(0).getEnv().stream().filter(e -> e.getName().equals("BENCHMARK_PLAN"))
                 .findFirst().orElseThrow().getValue();
         BenchmarkPlan parsed = assertDoesNotThrow(plan);
-        assertEquals(1, parsed.points().size(), "Saturate measures one point");
+        assertEquals(BenchmarkRunSpec.DEFAULT_REPEATS, parsed.points().size(), "Saturate measures its point 3 times");
         assertEquals(10, parsed.points().get(0).design().subscribers(), "one subscriber per filter: 10 x 1");
         assertEquals(2, parsed.points().get(0).design().r(), "round(E[R]) matching subscribers");
     }

@@ -25,6 +25,9 @@ import java.util.List;
         message = "mode Calibrate measures one broker of its own: leave out layout")
 public class BenchmarkRunSpec {
 
+    /** Runs of a saturated point unless told otherwise: two give an interval, a third narrows it much. */
+    public static final int DEFAULT_REPEATS = 3;
+
     @JsonPropertyDescription("Saturate and Rate: the PubSubTopology whose brokers are measured (same namespace). It "
             + "must be Ready. Calibrate has none.")
     public TopologyRef topologyRef;
@@ -69,8 +72,16 @@ public class BenchmarkRunSpec {
     @Max(1)
     @Default("0.15")
     @JsonPropertyDescription("Largest relative error of the measured capacity against the predicted one that counts "
-            + "as a match. Default 0.15.")
+            + "as a match: within it when the whole 95% interval of measured over predicted lies in 1 +- tolerance. "
+            + "Default 0.15.")
     public Double tolerance;
+
+    @Min(2)
+    @Max(10)
+    @Default("3")
+    @JsonPropertyDescription("Saturate: how many times the saturated point is measured, one run after the other on the "
+            + "same brokers; the verdict judges the runs' 95% confidence interval, not a single run. Default 3.")
+    public Integer repeats = DEFAULT_REPEATS;
 
     @JsonPropertyDescription("The benchmark's client pods.")
     public BenchmarkClients clients = new BenchmarkClients();

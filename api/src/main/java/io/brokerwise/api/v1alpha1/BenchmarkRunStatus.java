@@ -29,17 +29,27 @@ public class BenchmarkRunStatus {
     @JsonPropertyDescription("When the run ended (RFC 3339).")
     public String completionTime;
 
-    @JsonPropertyDescription("Saturate: the measured capacity, messages published per second over all publishers.")
+    @JsonPropertyDescription("Saturate: the measured capacity, messages published per second over all publishers: the "
+            + "mean of the repeated runs.")
     public Double measuredCapacity;
+
+    @JsonPropertyDescription("Saturate: the repeated runs' capacity, msgs/s: mean, standard deviation and 95% "
+            + "confidence interval.")
+    public IntervalStatus measuredCapacityInterval;
 
     @JsonPropertyDescription("Saturate: the model's capacity of the measured layout at full utilization, msgs/s.")
     public Double predictedCapacity;
 
-    @JsonPropertyDescription("Saturate: (measured - predicted) / predicted.")
+    @JsonPropertyDescription("Saturate: (measured - predicted) / predicted, of the mean.")
     public Double capacityError;
 
-    @JsonPropertyDescription("WithinTolerance, OutsideTolerance or NotValid (the measurement broke the validity rule).")
+    @JsonPropertyDescription("WithinTolerance (the whole interval within the tolerance), OutsideTolerance (none of it), "
+            + "Inconclusive (the interval straddles a bound: more runs would settle it) or NotValid (a run broke the "
+            + "validity rule).")
     public String verdict;
+
+    @JsonPropertyDescription("The verdict in words, such as \"inconclusive: 4 more runs would settle it\".")
+    public String verdictMessage;
 
     @JsonPropertyDescription("Calibrate: the BrokerProfile the run wrote.")
     public String profile;

@@ -17,6 +17,9 @@ import java.util.List;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class CalibrationSpec {
 
+    /** The workload's default message size, which the built-in profiles were calibrated at too. */
+    public static final int DEFAULT_MESSAGE_BYTES = 1024;
+
     @Pattern("^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$")
     @JsonPropertyDescription("The BrokerProfile to create, or to update when an earlier calibration wrote it (same "
             + "namespace). A profile of that name written otherwise is left alone and the run fails "
@@ -36,6 +39,15 @@ public class CalibrationSpec {
     @JsonPropertyDescription("Additional non-matching filters m_add of the series' points; at least two. "
             + "Default [5, 20, 80, 160].")
     public List<Integer> additionalFilters;
+
+    @Default("[1024]")
+    @Size(min = 1, max = 10)
+    @ValidationRule(value = "self.all(b, b >= 0 && b <= 16777216)", message = "each message size is in 0..16777216 bytes")
+    @JsonPropertyDescription("Message sizes in bytes, measured at every (r, m_add). Two or more (a size series, such "
+            + "as [128, 8192, 262144], with at least two replicationGrades) also fit the per-byte times "
+            + "receiveSecondsPerByte and dispatchSecondsPerByte; one size gives a profile that holds for that size. "
+            + "Default [1024], the workload's default size.")
+    public List<Integer> messageSizes = List.of(CalibrationSpec.DEFAULT_MESSAGE_BYTES);
 
     @Default("4")
     @ValidationRule(value = "self == 0 || self >= 2", message = "holdoutEvery is 0 (none) or at least 2")

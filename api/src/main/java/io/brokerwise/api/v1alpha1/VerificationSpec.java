@@ -20,7 +20,7 @@ public class VerificationSpec {
     @Max(1)
     @Default("0.15")
     @JsonPropertyDescription("Largest relative error of the measured capacity against the predicted one that counts "
-            + "as verified. Default 0.15.")
+            + "as verified: the whole 95% interval of measured over predicted must lie in 1 +- tolerance. Default 0.15.")
     public Double tolerance = 0.15;
 
     @Default("60s")
@@ -32,6 +32,13 @@ public class VerificationSpec {
     @Pattern(Durations.PATTERN)
     @JsonPropertyDescription("Warm-up (and cool-down) of the check. Default 10s.")
     public String warmup = "10s";
+
+    @Min(2)
+    @Max(10)
+    @Default("3")
+    @JsonPropertyDescription("Runs of the check, one after the other (as a BenchmarkRun's spec.repeats): Verified "
+            + "judges their 95% interval. Default 3.")
+    public Integer repeats = BenchmarkRunSpec.DEFAULT_REPEATS;
 
     @JsonPropertyDescription("The check's client pods (as a BenchmarkRun's spec.clients).")
     public BenchmarkClients clients = new BenchmarkClients();

@@ -13,8 +13,12 @@ public class VerificationStatus {
     @JsonPropertyDescription("The layout it measured, k x l.")
     public String layout;
 
-    @JsonPropertyDescription("Measured capacity, msgs/s over all publishers.")
+    @JsonPropertyDescription("Measured capacity, msgs/s over all publishers: the mean of the repeated runs.")
     public Double measuredCapacity;
+
+    @JsonPropertyDescription("The repeated runs' capacity, msgs/s: mean, standard deviation and 95% confidence "
+            + "interval.")
+    public IntervalStatus measuredCapacityInterval;
 
     @JsonPropertyDescription("The model's capacity of the layout at full utilization, msgs/s.")
     public Double predictedCapacity;
@@ -22,8 +26,11 @@ public class VerificationStatus {
     @JsonPropertyDescription("(measured - predicted) / predicted.")
     public Double error;
 
-    @JsonPropertyDescription("WithinTolerance, OutsideTolerance or NotValid.")
+    @JsonPropertyDescription("WithinTolerance, OutsideTolerance, Inconclusive or NotValid.")
     public String verdict;
+
+    @JsonPropertyDescription("The verdict in words, such as \"inconclusive: 4 more runs would settle it\".")
+    public String verdictMessage;
 
     @JsonPropertyDescription("When the run ended (RFC 3339).")
     public String time;

@@ -42,6 +42,10 @@ final class CalibrateCommand implements Callable<Integer> {
     int[] rValues;
     @Option(names = "--m-add", split = ",", defaultValue = "5,10,20,40,80,160")
     int[] mAddValues;
+    @Option(names = "--message-bytes", split = ",", defaultValue = "100",
+            description = "message sizes, measured at every (r, m_add); two or more (at two or more r) also fit "
+                    + "receiveSecondsPerByte and dispatchSecondsPerByte, such as 128,1024,8192,65536,262144")
+    int[] messageSizes;
     @Option(names = "--first-warmup", defaultValue = "30s", description = "warm-up of the first point (cold JVMs)")
     String firstWarmup;
     @Option(names = "--warmup", defaultValue = "5s")
@@ -58,7 +62,7 @@ final class CalibrateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         CalibrationGrid grid = new CalibrationGrid(Arrays.stream(rValues).boxed().toList(),
-                Arrays.stream(mAddValues).boxed().toList(), holdoutEvery);
+                Arrays.stream(mAddValues).boxed().toList(), Arrays.stream(messageSizes).boxed().toList(), holdoutEvery);
         // The run command's defaults for everything a calibration does not vary.
         List<String> args = new ArrayList<>(List.of(brokers.asArguments()));
         args.addAll(List.of("--warmup", warmup, "--measure", measure, "--cooldown", cooldown));
@@ -103,15 +107,24 @@ final class CalibrateCommand implements Callable<Integer> {
         origin.put("calibration-seconds", Long.toString(took.toSeconds()));
         Path manifest = outDir.resolve(name + ".yaml");
         Files.writeString(manifest, ProfileManifest.yaml(name, fit, origin));
-        System.err.printf("loadgen: %d points fit, %d held out, %d not valid: R^2 %.4f, median error %.1f%%, max %.1f%%%s;"
+        System.err.printf("loadgen: %d points fit, %d held out, %d not valid: R^2 %.4f, median error %.1f%%, max %.1f%%%s%s;"
                 + " profile in %s%n", fit.fitted(), fit.heldOutPoints(), fit.notValid(), fit.fit().rSquared(),
                 100 * fit.fit().medianRelativeError(), 100 * fit.fit().maxRelativeError(), fit.heldOut() == null ? ""
-                : String.format("; held-out median error %.1f%%", 100 * fit.heldOut().medianRelativeError()), manifest);
+                : String.format("; held-out median error %.1f%%, max %.1f%%", 100 * fit.heldOut().medianRelativeError(),
+                        100 * fit.heldOut().maxRelativeError()), perByte(fit), manifest);
         return 0;
     }
 
+    /** The fitted per-byte times, when the series varied the size. */
+    private static String perByte(CalibrationFit fit) {
+        var p = fit.fit().parameters();
+        return p.chargesSize() ? String.format("; %.3g s/byte on receipt, %.3g s/byte per copy",
+                p.receiveSecondsPerByte(), p.dispatchSecondsPerByte()) : "";
+    }
+
     private String describe() {
-        return "--name " + name + " " + String.join(" ", brokers.asArguments()) + " --r " + join(rValues) + " --m-add " + join(mAddValues) + " --first-warmup "
+        return "--name " + name + " " + String.join(" ", brokers.asArguments()) + " --r " + join(rValues) + " --m-add "
+                + join(mAddValues) + " --message-bytes " + join(messageSizes) + " --first-warmup "
                 + firstWarmup + " --warmup " + warmup + " --measure " + measure + " --cooldown " + cooldown
                 + " --holdout-every " + holdoutEvery + (keepInvalid ? " --keep-invalid" : "");
     }

@@ -31,16 +31,16 @@ final class CalibrationSeries {
 
     /** Measures the grid on the fleet's first broker. */
     List<CalibrationPoint> run(LocalFleet fleet, PrintStream progress) throws Exception {
-        List<SelectorDesign> designs = grid.designs();
+        List<CalibrationGrid.Point> series = grid.series();
         List<LoadResult> results = new ArrayList<>();
-        for (int i = 0; i < designs.size(); i++) {
-            SelectorDesign design = designs.get(i);
-            LoadSpec spec = pointSpec.apply(design);
+        for (int i = 0; i < series.size(); i++) {
+            SelectorDesign design = series.get(i).design();
+            LoadSpec spec = pointSpec.apply(design).withMessageBytes(series.get(i).messageBytes());
             if (i == 0) {
                 spec = spec.warmingUpFor(firstWarmup);
             }
-            progress.printf("loadgen: point %d/%d: r = %d, m_add = %d%n", i + 1, designs.size(), design.r(),
-                    design.mAdd());
+            progress.printf("loadgen: point %d/%d: r = %d, m_add = %d, %d bytes%n", i + 1, series.size(), design.r(),
+                    design.mAdd(), spec.messageBytes());
             results.add(fleet.measure(spec, new Layout(1, 1)));
         }
         return grid.points(results);

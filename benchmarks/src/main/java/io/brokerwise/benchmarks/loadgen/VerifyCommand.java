@@ -12,8 +12,11 @@ import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.WorkloadSpec;
 import io.brokerwise.model.queue.GammaApproximation;
 import io.brokerwise.model.queue.MG1Queue;
-import io.brokerwise.model.service.ServiceTime;
 import io.brokerwise.model.service.ServiceTimeProfile;
+import io.brokerwise.model.service.ServiceTime;
+import io.brokerwise.model.stats.AnovaComparison;
+import io.brokerwise.model.stats.SampleSummary;
+import io.brokerwise.model.stats.WelchComparison;
 import io.brokerwise.model.topology.LayoutEvaluation;
 import io.brokerwise.model.topology.Plan;
 import io.brokerwise.model.topology.TopologyPlanner;
@@ -36,8 +39,9 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code brokerwise-bench verify}: plans a PubSubTopology, then measures the saturated capacity of the
- * chosen layout and of the rejected alternatives that fit on the local brokers, each on brokers started
- * for it, and sets each measurement beside the model's prediction at full utilization.
+ * chosen layout and of the rejected alternatives that fit on the local brokers, each run on brokers started
+ * for it, in rounds (every layout once per round), and judges each layout's runs against the model's
+ * prediction at full utilization by their 95% interval ({@link LayoutRuns}).
  */
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = "Measure the planned layout and its alternatives on local brokers against the prediction.")
@@ -47,13 +51,16 @@ final class VerifyCommand implements Callable<Integer> {
     static final int MAX_LOCAL_FILTERS = 256;
     /** The brokers are warm from the layout, and a reference point runs the same code paths. */
     static final String REFERENCE_WARMUP = "20s";
-    /** What the calibration's messages carried: the profiles' times are per message of this size. */
-    static final int MESSAGE_BYTES = 100;
+    /**
+     * What the calibration's messages carried: the times of a profile without per-byte times are per message of
+     * this size, so that is what verify measures with such a profile.
+     */
+    static final int CALIBRATED_MESSAGE_BYTES = 100;
     static final long MAX_MESSAGES_PER_PUBLISHER = 100_000_000;
 
     @Option(names = {"-f", "--filename"}, required = true, description = "the PubSubTopology manifest")
     Path topologyFile;
-    @Option(names = "--profile-file", description = "a BrokerProfile manifest named by spec.profileRef (else built-in)")
+    @Option(names = "--profile-file", description = "a ServiceTimeProfile manifest named by spec.profileRef (else built-in)")
     Path profileFile;
     @Option(names = "--max-brokers", defaultValue = "4", description = "local brokers at most (2 cores here)")
     int maxBrokers;
@@ -79,11 +86,21 @@ final class VerifyCommand implements Callable<Integer> {
                     + "machine's speed at that moment (RESULTS.md: on this machine it did not take the drift out); "
                     + "empty (the default) for none")
     String referencePoint;
+    @Option(names = "--repeats", defaultValue = "3",
+            description = "saturated runs of each layout, interleaved (A, B, A, B) so that drift hits every layout "
+                    + "alike; verdicts judge their 95%% interval (at least 2)")
+    int repeats;
+    @Option(names = "--tolerance", defaultValue = "0.15",
+            description = "relative error of measured against predicted capacity that counts as a match")
+    double tolerance;
     @Option(names = "--out", description = "write the JSON verdicts here as well")
     Path out;
+    /** The size of the measured messages, once the profile is known. */
+    private int messageBytes;
 
     @Override
     public Integer call() throws Exception {
+        checkRepeats();
         List<Double> loads = latencyLoads();
         Optional<ReferencePoint> reference = ReferencePoint.parse(referencePoint);
         BrokerNode node = brokers.node(); // checks the broker options before anything starts
@@ -97,93 +114,123 @@ final class VerifyCommand implements Callable<Integer> {
             return 3;
         }
         SelectorDesign design = design(topology.getSpec().workload, input.workload());
-        List<Map<String, Object>> verdicts = new ArrayList<>();
+        messageBytes = messageBytes(profile, input.workload());
+        List<LayoutRuns> runs = layouts.stream().map(e -> new LayoutRuns(e,
+                plan.chosen().map(c -> c.layout().equals(e.layout())).orElse(false),
+                e.capacity() / input.objectives().maxUtilization())).toList();
+        List<Map<String, Object>> plannedLatency = List.of();
         Path work = brokers.workDir != null ? brokers.workDir : Files.createTempDirectory("brokerwise-verify");
-        for (LayoutEvaluation e : layouts) {
-            boolean planned = plan.chosen().map(c -> c.layout().equals(e.layout())).orElse(false);
-            System.err.printf("loadgen: layout %s (%s)%n", e.layout(), planned ? "planned" : "alternative");
-            // Fresh brokers for every layout: no subscription, backlog or JIT profile of another layout left.
-            try (LocalFleet fleet = LocalFleet.start(Math.toIntExact(e.brokers()), node,
-                    brokers.persistent(), work, System.err)) {
-                LoadResult result = fleet.measure(spec(e, design, warmup), e.layout());
-                double predicted = e.capacity() / input.objectives().maxUtilization();
-                Map<String, Object> verdict = verdict(e, predicted, planned, plan, result);
-                unevenDispatch(e, design).ifPresent(note -> verdict.put("note", note));
-                if (reference.isPresent()) {
-                    atMeasuredSpeed(verdict, reference.get(), measureReference(fleet, work, reference.get()), profile,
-                            predicted, result.publishedPerSecond());
+        for (int round = 1; round <= repeats; round++) {
+            // Interleaved, A, B, A, B: drift over the rounds hits every layout alike.
+            for (LayoutRuns l : runs) {
+                LayoutEvaluation e = l.evaluation();
+                System.err.printf("loadgen: round %d/%d, layout %s (%s)%n", round, repeats, e.layout(),
+                        l.planned() ? "planned" : "alternative");
+                // Fresh brokers for every run: no subscription, backlog or JIT profile of another layout left.
+                try (LocalFleet fleet = LocalFleet.start(Math.toIntExact(e.brokers()), node,
+                        brokers.persistent(), work, System.err)) {
+                    l.add(fleet.measure(spec(e, design, warmup), e.layout()));
+                    if (reference.isPresent()) {
+                        l.addReference(measureReference(fleet, reference.get()));
+                    }
+                    if (l.planned() && round == repeats && !loads.isEmpty()) {
+                        plannedLatency = latency(fleet, e, design, l.meanCapacity(), l.predicted(), loads);
+                    }
                 }
-                if (planned && !loads.isEmpty()) {
-                    verdict.put("latency", latency(fleet, work, e, design, result.publishedPerSecond(), predicted, loads));
-                }
-                verdicts.add(verdict);
             }
         }
-        relativeToPlanned(verdicts);
+        List<Map<String, Object>> verdicts = new ArrayList<>();
+        for (LayoutRuns l : runs) {
+            Map<String, Object> verdict = l.verdict(plan, tolerance);
+            unevenDispatch(l.evaluation(), design).ifPresent(note -> verdict.put("note", note));
+            reference.ifPresent(point -> l.atMeasuredSpeed(verdict, point, profile));
+            if (l.planned() && !plannedLatency.isEmpty()) {
+                verdict.put("latency", plannedLatency);
+            }
+            verdicts.add(verdict);
+        }
+        relativeToPlanned(runs, verdicts);
         summary(verdicts);
         JsonResult.emit(verdicts, out);
         return 0;
     }
 
-    /**
-     * Each layout's capacity over the planned layout's, measured and predicted. The planner chooses by such
-     * ratios, and two layouts measured minutes apart share most of the machine's drift, which the absolute
-     * figures do not.
-     */
-    static void relativeToPlanned(List<Map<String, Object>> verdicts) {
-        if (verdicts.isEmpty() || !(Boolean) verdicts.get(0).get("planned")) {
-            return;
+    /** The workload's size when the profile charges size (the prediction is for it), else the calibration's. */
+    static int messageBytes(ServiceTimeProfile profile, Workload workload) {
+        return profile.parameters().chargesSize() ? workload.messageSizeBytes() : CALIBRATED_MESSAGE_BYTES;
+    }
+
+    private void checkRepeats() {
+        if (repeats < 2) {
+            throw new IllegalArgumentException("--repeats must be at least 2: a 95% interval needs 2 runs of each "
+                    + "layout, and 3 or more narrow it, got " + repeats);
         }
-        Map<String, Object> planned = verdicts.get(0);
-        for (Map<String, Object> v : verdicts.subList(1, verdicts.size())) {
-            double predicted = ratio(v, planned, "predictedSaturatedMsgsPerSecond");
-            double measured = ratio(v, planned, "measuredMsgsPerSecond");
-            v.put("predictedOverPlanned", predicted);
-            v.put("measuredOverPlanned", measured);
-            v.put("ratioError", (measured - predicted) / predicted);
+        if (!(tolerance > 0 && tolerance < 1)) {
+            throw new IllegalArgumentException("--tolerance is a relative error in (0, 1), got " + tolerance);
         }
     }
 
-    private static double ratio(Map<String, Object> v, Map<String, Object> planned, String key) {
-        return (Double) v.get(key) / (Double) planned.get(key);
+    /**
+     * Each alternative against the planned layout: its capacity over the planned layout's measured in the same
+     * round (paired, so drift between rounds cancels), with its interval, beside the predicted ratio; and whether
+     * either beats the other on capacity (Welch's t-test, claimed only at p < 0.05). With three layouts or more,
+     * one-way ANOVA says first whether they differ at all. The planner chooses by such ratios.
+     */
+    static void relativeToPlanned(List<LayoutRuns> runs, List<Map<String, Object>> verdicts) {
+        if (runs.isEmpty() || !runs.get(0).planned()) {
+            return;
+        }
+        LayoutRuns planned = runs.get(0);
+        for (int i = 1; i < runs.size(); i++) {
+            LayoutRuns alternative = runs.get(i);
+            Map<String, Object> v = verdicts.get(i);
+            double predicted = alternative.predicted() / planned.predicted();
+            double[] a = alternative.capacities();
+            double[] p = planned.capacities();
+            SampleSummary measured = SampleSummary.of(java.util.stream.IntStream.range(0, a.length)
+                    .mapToDouble(j -> a[j] / p[j]).toArray());
+            v.put("predictedOverPlanned", predicted);
+            v.put("measuredOverPlanned", measured.mean());
+            v.put("measuredOverPlannedInterval", measured);
+            v.put("ratioError", (measured.mean() - predicted) / predicted);
+            WelchComparison welch = WelchComparison.of(a, p);
+            v.put("againstPlanned", welch.verdict(alternative.evaluation().layout().toString(),
+                    "planned " + planned.evaluation().layout()));
+            v.put("againstPlannedPValue", welch.pValue());
+        }
+        if (runs.size() > 2) {
+            AnovaComparison anova = AnovaComparison.of(runs.stream().map(LayoutRuns::capacities).toList());
+            verdicts.get(0).put("amongLayouts", anova.verdict());
+            verdicts.get(0).put("amongLayoutsPValue", anova.pValue());
+        }
     }
 
     private static void summary(List<Map<String, Object>> verdicts) {
-        System.err.println("loadgen: layout      planned  predicted msgs/s  measured msgs/s  error    valid  "
-                + "over planned: predicted measured  speed  error at that speed");
+        System.err.println("loadgen: layout      planned  predicted msgs/s  measured msgs/s (95% interval)      error    "
+                + "valid  verdict; over planned: predicted measured (95% interval)");
         for (Map<String, Object> v : verdicts) {
-            System.err.printf("loadgen: %-11s %-8s %,16.0f %,16.0f  %+6.1f%%  %-5s  %s  %s%n", v.get("layout"),
-                    v.get("planned"), (Double) v.get("predictedSaturatedMsgsPerSecond"),
-                    (Double) v.get("measuredMsgsPerSecond"), 100 * (Double) v.get("relativeError"), v.get("valid"),
-                    v.containsKey("ratioError") ? String.format("%22.2f %8.2f", (Double) v.get("predictedOverPlanned"),
-                            (Double) v.get("measuredOverPlanned")) : String.format("%31s", "-"),
-                    v.containsKey("speedFactor") ? String.format("%.2f   %+6.1f%%", (Double) v.get("speedFactor"),
-                            100 * (Double) v.get("relativeErrorAtMeasuredSpeed")) : "-");
+            SampleSummary measured = (SampleSummary) v.get("measured");
+            System.err.printf("loadgen: %-11s %-8s %,16.0f %,16.0f (%,.0f to %,.0f)  %+6.1f%%  %-5s  %s%s%n",
+                    v.get("layout"), v.get("planned"), (Double) v.get("predictedSaturatedMsgsPerSecond"),
+                    measured.mean(), measured.lower(), measured.upper(), 100 * (Double) v.get("relativeError"),
+                    v.get("valid"), v.get("verdict"), v.containsKey("measuredOverPlannedInterval")
+                            ? String.format("; %.2f %.2f (%.2f to %.2f); %s", (Double) v.get("predictedOverPlanned"),
+                            (Double) v.get("measuredOverPlanned"),
+                            ((SampleSummary) v.get("measuredOverPlannedInterval")).lower(),
+                            ((SampleSummary) v.get("measuredOverPlannedInterval")).upper(), v.get("againstPlanned"))
+                            : "");
+        }
+        if (!verdicts.isEmpty() && verdicts.get(0).containsKey("amongLayouts")) {
+            System.err.println("loadgen: " + verdicts.get(0).get("amongLayouts"));
         }
     }
 
     /** The reference point on all the layout's brokers at once, as independent rows of --publishers each. */
-    private LoadResult measureReference(LocalFleet fleet, Path work, ReferencePoint point) throws Exception {
+    private LoadResult measureReference(LocalFleet fleet, ReferencePoint point) throws Exception {
         int brokerCount = fleet.brokers.size();
         System.err.printf("loadgen: reference point r = %d, m_add = %d on all %d brokers%n", point.r(), point.mAdd(),
                 brokerCount);
         return fleet.measure(spec(brokerCount, point.design(), REFERENCE_WARMUP), new Layout(brokerCount, 1));
-    }
-
-    /**
-     * Adds the reference point and the layout's prediction rescaled by its speed factor. A reference point
-     * that is not valid (its brokers not at their quota, or the client short of CPU) gives no factor.
-     */
-    private static void atMeasuredSpeed(Map<String, Object> verdict, ReferencePoint point, LoadResult reference,
-                                        ServiceTimeProfile profile, double predicted, double measured) {
-        verdict.put("referencePoint", point.verdict(profile, reference));
-        if (!reference.valid()) {
-            return;
-        }
-        double speed = point.speedFactor(profile, reference);
-        verdict.put("speedFactor", speed);
-        verdict.put("predictedAtMeasuredSpeedMsgsPerSecond", predicted * speed);
-        verdict.put("relativeErrorAtMeasuredSpeed", (measured - predicted * speed) / (predicted * speed));
     }
 
     /** The plan's layout first, then rejected ones that fit here, in the planner's order. */
@@ -228,7 +275,7 @@ final class VerifyCommand implements Callable<Integer> {
 
     private LoadSpec spec(int rows, SelectorDesign design, String warm) {
         return new LoadSpec(rows * brokers.publishers, LoadSpec.Mode.saturate, 0, brokers.persistent(), design,
-                MESSAGE_BYTES, RunCommand.duration(warm), RunCommand.duration(measure), Duration.ofSeconds(1),
+                messageBytes, RunCommand.duration(warm), RunCommand.duration(measure), Duration.ofSeconds(1),
                 MAX_MESSAGES_PER_PUBLISHER, 1);
     }
 
@@ -240,7 +287,7 @@ final class VerifyCommand implements Callable<Integer> {
      * waiting time scales with the mean service time, so the prediction is also given at the mean service
      * time the measured capacity implies ({@code predicted / measured} times the profile's).
      */
-    private List<Map<String, Object>> latency(LocalFleet fleet, Path work, LayoutEvaluation e, SelectorDesign design,
+    private List<Map<String, Object>> latency(LocalFleet fleet, LayoutEvaluation e, SelectorDesign design,
                                               double capacity, double predictedCapacity, List<Double> loads)
             throws Exception {
         List<Map<String, Object>> rows = new ArrayList<>();
@@ -304,22 +351,6 @@ final class VerifyCommand implements Callable<Integer> {
             loads.add(u);
         }
         return loads;
-    }
-
-    /** @param predicted the layout's predicted capacity at full utilization (capacity / maxUtilization) */
-    private static Map<String, Object> verdict(LayoutEvaluation e, double predicted, boolean planned, Plan plan,
-                                               LoadResult r) {
-        Map<String, Object> v = new LinkedHashMap<>();
-        v.put("layout", e.layout().toString());
-        v.put("planned", planned);
-        plan.alternatives().stream().filter(a -> a.evaluation().layout().equals(e.layout())).findFirst()
-                .ifPresent(a -> v.put("rejectedBecause", a.reason()));
-        v.put("predictedSaturatedMsgsPerSecond", predicted);
-        v.put("measuredMsgsPerSecond", r.publishedPerSecond());
-        v.put("relativeError", (r.publishedPerSecond() - predicted) / predicted);
-        v.put("valid", r.valid());
-        v.put("result", r);
-        return v;
     }
 
     private ServiceTimeProfile profile(PubSubTopology topology) throws Exception {

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * A tiny series (2 x 2 points, one warm broker) goes all the way to a BrokerProfile the planner can read,
- * with every point's counts matching the broker's. The figures of so short a run mean nothing and are not
+ * A tiny size series (2 x 2 points at two message sizes, one warm broker) goes all the way to a BrokerProfile
+ * the planner can read, with every point's counts matching the broker's and its size recorded. The figures of so short a run mean nothing and are not
  * asserted; --keep-invalid lets points a loaded test machine flags into the fit.
  */
 @Timeout(300)
@@ -32,20 +32,26 @@ class CalibrateCommandTest {
     void seriesEndsInAProfileManifestWithItsRawPoints() throws Exception {
         int exit = new CommandLine(new CalibrateCommand()).execute("--name", "test-artemis", "--out-dir",
                 dir.toString(), "--work-dir", dir.resolve("work").toString(), "--broker-cores", "0.5", "--broker-heap",
-                "256m", "--publishers", "1", "--r", "1,2", "--m-add", "1,2", "--first-warmup", "1s", "--warmup", "300ms",
+                "256m", "--publishers", "1", "--r", "1,2", "--m-add", "1,2", "--message-bytes", "100,4096", "--first-warmup", "1s", "--warmup", "300ms",
                 "--measure", "1s", "--cooldown", "200ms", "--holdout-every", "0", "--keep-invalid");
         assertEquals(0, exit);
 
         JsonNode raw = new ObjectMapper().readTree(dir.resolve("test-artemis.points.json").toFile());
-        assertEquals(4, raw.get("points").size());
-        for (JsonNode p : raw.get("points")) {
+        assertEquals(8, raw.get("points").size());
+        assertTrue(raw.get("command").asText().contains("--message-bytes 100,4096"), raw.get("command").asText());
+        for (int i = 0; i < 8; i++) {
+            JsonNode p = raw.get("points").get(i);
             assertTrue(p.get("result").get("countsMatchBrokers").asBoolean(), p.toString());
+            assertEquals(i % 2 == 0 ? 100 : 4096, p.get("messageBytes").asInt(), "sizes innermost");
+            assertEquals(p.get("messageBytes").asInt(), p.get("result").get("spec").get("messageBytes").asInt());
+            assertEquals(p.get("result").get("publishedPerSecond").asDouble() * p.get("messageBytes").asInt(),
+                    p.get("result").get("publishedBytesPerSecond").asDouble(), 1e-6);
         }
 
         String yaml = Files.readString(dir.resolve("test-artemis.yaml"));
         BrokerProfile profile = new ManifestReader().add(new StringReader(yaml), "test-artemis.yaml").one(BrokerProfile.class);
         assertEquals("test-artemis", profile.getMetadata().getName());
-        assertEquals(4, profile.getStatus().fit.points);
+        assertEquals(8, profile.getStatus().fit.points);
         assertNotNull(ProfileResolver.fromResource(profile), "the planner accepts the fitted profile");
         assertEquals("test-artemis.points.json", profile.getMetadata().getAnnotations().get("brokerwise.io/raw-points"));
     }

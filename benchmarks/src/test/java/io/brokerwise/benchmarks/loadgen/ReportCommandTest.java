@@ -48,4 +48,39 @@ class ReportCommandTest {
         assertTrue(html.contains("used 80% of its CPU &lt;"), "problems shown, escaped");
         assertTrue(html.contains("<td>1x1</td>"), "the run's row");
     }
+
+    /** A size series charts rate against size with the fit's per-byte times; runs of several sizes chart latency. */
+    @Test
+    void sizeSeriesAndRunsOfSeveralSizesGetChartsAgainstMessageSize() throws Exception {
+        StringBuilder points = new StringBuilder();
+        for (int bytes : new int[] {128, 65536}) {
+            for (int r : new int[] {1, 5}) {
+                points.append(points.isEmpty() ? "" : ",").append(String.format("""
+                        {"r": %d, "mAdd": 5, "messageBytes": %d, "receivedPerSecond": %d, "valid": true,
+                         "heldOut": false, "result": {"validityProblems": []}}""", r, bytes, 100_000_000 / bytes / r));
+            }
+        }
+        Files.writeString(dir.resolve("s.points.json"), "{\"name\": \"s\", \"points\": [" + points + "]}");
+        Files.writeString(dir.resolve("s.yaml"), ProfileManifest.yaml("s", new CalibrationFit(new ProfileFit(
+                ProfileParameters.of(5e-6, 6e-8, 4e-6).withSecondsPerByte(3e-10, 1.5e-10), 0.99, new double[] {0.01}),
+                null, 4, 0, 0), Map.of()));
+        for (int bytes : new int[] {128, 65536}) {
+            Files.writeString(dir.resolve("run-" + bytes + ".json"), String.format("""
+                    {"spec": {"layout": "1x1", "mode": "saturate", "messageBytes": %d}, "publishedPerSecond": 1000,
+                     "publishedBytesPerSecond": %d, "receivedPerSecond": 1000, "dispatchedPerSecond": 2000,
+                     "latencyMicros": {"p50": 100, "p99": 900}, "brokerCpuUtilization": [0.99],
+                     "clientCpuUtilization": 0.1, "countsMatchBrokers": true, "valid": true}
+                    """, bytes, 1000 * bytes));
+        }
+        Path out = dir.resolve("sizes.html");
+        assertEquals(0, new CommandLine(new ReportCommand()).execute("--out", out.toString(),
+                dir.resolve("s.points.json").toString(), dir.resolve("run-128.json").toString(),
+                dir.resolve("run-65536.json").toString()));
+        String html = Files.readString(out);
+        assertTrue(html.contains("Calibration s against message size"), "rate against size");
+        assertTrue(html.contains(">fit, r = 5, m_add = 5<") && html.contains(">r = 1, 65536 B<"),
+                "fitted and measured series per size");
+        assertTrue(html.contains("End-to-end latency against message size"), "latency against size");
+        assertTrue(html.contains("<td>65.5</td>"), "published MB/s of the 64 KB run");
+    }
 }

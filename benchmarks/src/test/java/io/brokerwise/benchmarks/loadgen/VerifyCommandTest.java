@@ -21,9 +21,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
 
 /**
- * verify plans a tiny workload (PSR 1x1 planned, SSR 1x2 rejected for cost) and measures both on the same
- * warm brokers; the verdicts carry the prediction and a measurement whose counts match the brokers'.
- * Figures of a one-second run on a shared machine mean nothing and are not asserted.
+ * verify plans a tiny workload (PSR 1x1 planned, SSR 1x2 rejected for cost) and measures both in two interleaved
+ * rounds; the verdicts carry the prediction, the runs' interval and verdict, and measurements whose counts match
+ * the brokers'. Figures of a one-second run on a shared machine mean nothing and are not asserted.
  */
 @Timeout(300)
 class VerifyCommandTest {
@@ -38,7 +38,7 @@ class VerifyCommandTest {
         Path out = dir.resolve("verdicts.json");
         int exit = new CommandLine(new VerifyCommand()).execute("-f", topology.toString(), "--max-brokers", "2",
                 "--alternatives", "1", "--broker-cores", "0.5", "--broker-heap", "256m", "--publishers", "2",
-                "--warmup", "1s", "--latency-warmup", "300ms", "--measure", "1s", "--latency-at", "0.5", "--reference-point", "1,5", "--work-dir", dir.resolve("w").toString(),
+                "--warmup", "1s", "--latency-warmup", "300ms", "--measure", "1s", "--repeats", "2", "--latency-at", "0.5", "--reference-point", "1,5", "--work-dir", dir.resolve("w").toString(),
                 "--out", out.toString());
         assertEquals(0, exit);
         JsonNode verdicts = new ObjectMapper().readTree(out.toFile());
@@ -55,24 +55,37 @@ class VerifyCommandTest {
         assertTrue(latency.get(0).get("measuredLatencyMicros").has("p99"));
         for (JsonNode v : verdicts) {
             assertTrue(v.get("predictedSaturatedMsgsPerSecond").asDouble() > 0);
-            assertTrue(v.get("result").get("countsMatchBrokers").asBoolean(), v.toString());
-            assertEquals(2, v.get("result").get("spec").get("r").asInt());
-            JsonNode reference = v.get("referencePoint");
-            assertEquals(1, reference.get("r").asInt());
-            assertEquals(5, reference.get("mAdd").asInt());
-            assertTrue(reference.get("predictedPerBrokerMsgsPerSecond").asDouble() > 0);
-            assertEquals(reference.get("valid").asBoolean(), v.has("speedFactor"),
-                    "a speed factor comes from a valid reference point only");
+            assertEquals(2, v.get("results").size(), "one run per round");
+            assertEquals(2, v.get("measured").get("n").asInt());
+            assertTrue(v.get("measured").get("lower").asDouble() <= v.get("measuredMsgsPerSecond").asDouble());
+            assertTrue(v.get("verdict").asText().matches("within tolerance|outside tolerance|inconclusive: .*"));
+            boolean anyValidReference = false;
+            for (JsonNode run : v.get("results")) {
+                assertTrue(run.get("countsMatchBrokers").asBoolean(), v.toString());
+                assertEquals(2, run.get("spec").get("r").asInt());
+            }
+            assertEquals(2, v.get("referencePoints").size(), "a reference point each round");
+            for (JsonNode reference : v.get("referencePoints")) {
+                assertEquals(1, reference.get("r").asInt());
+                assertEquals(5, reference.get("mAdd").asInt());
+                assertTrue(reference.get("predictedPerBrokerMsgsPerSecond").asDouble() > 0);
+                anyValidReference |= reference.get("valid").asBoolean();
+            }
+            assertEquals(anyValidReference, v.has("speedFactor"), "a speed factor comes from valid reference points only");
         }
         assertFalse(verdicts.get(0).has("measuredOverPlanned"), "the planned layout is the yardstick");
         JsonNode psr = verdicts.get(0);
         JsonNode ssr = verdicts.get(1);
-        assertEquals(ssr.get("measuredMsgsPerSecond").asDouble() / psr.get("measuredMsgsPerSecond").asDouble(),
-                ssr.get("measuredOverPlanned").asDouble(), 1e-9);
+        double pairedRatio = (ssr.get("results").get(0).get("publishedPerSecond").asDouble()
+                / psr.get("results").get(0).get("publishedPerSecond").asDouble()
+                + ssr.get("results").get(1).get("publishedPerSecond").asDouble()
+                / psr.get("results").get(1).get("publishedPerSecond").asDouble()) / 2;
+        assertEquals(pairedRatio, ssr.get("measuredOverPlanned").asDouble(), 1e-9);
+        assertTrue(ssr.get("againstPlannedPValue").asDouble() >= 0);
         assertEquals(ssr.get("predictedSaturatedMsgsPerSecond").asDouble()
                 / psr.get("predictedSaturatedMsgsPerSecond").asDouble(), ssr.get("predictedOverPlanned").asDouble(), 1e-9);
-        assertEquals(1, verdicts.get(0).get("referencePoint").get("brokers").asInt());
-        assertEquals(2, verdicts.get(1).get("referencePoint").get("brokers").asInt());
+        assertEquals(1, verdicts.get(0).get("referencePoints").get(0).get("brokers").asInt());
+        assertEquals(2, verdicts.get(1).get("referencePoints").get(0).get("brokers").asInt());
     }
 
     @ParameterizedTest
@@ -81,6 +94,9 @@ class VerifyCommandTest {
         "--reference-point 1|--reference-point is r,m_add such as 1,160 (or empty for none), got '1'",
         "--reference-point 0,5|--reference-point is r,m_add with r >= 1 and m_add >= 0, got 0,5",
         "--cpu-period 2s|--cpu-period must be between 1ms and 1000ms, got 2000ms",
+        "--repeats 1|--repeats must be at least 2: a 95% interval needs 2 runs of each layout, and 3 or more narrow "
+                + "it, got 1",
+        "--tolerance 1.5|--tolerance is a relative error in (0, 1), got 1.5",
         "--broker-cores 0.1 --cpu-period 5ms|--broker-cores 0.1 over --cpu-period 5ms is a quota under 1 ms, "
                 + "which the kernel refuses: lengthen the period"})
     void badOptionsAreCommandLineErrorsThatSayWhatToChange(String options, String message) {

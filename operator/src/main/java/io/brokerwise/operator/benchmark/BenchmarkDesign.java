@@ -29,7 +29,8 @@ import java.util.List;
  * <p>The load: the workload's filters as subscribers, one consumer per filter, round(E[R]) of them matching
  * every message ({@link SelectorDesign#forWorkload}); {@value #PUBLISHERS_PER_ROW} publishers per publisher
  * group, so that every broker hears as many producers as a calibration's broker did. Each point lasts
- * {@code duration}: {@code warmup}, then the measurement window, then {@code warmup} again as cool-down.
+ * {@code duration}: {@code warmup}, then the measurement window, then {@code warmup} again as cool-down. Saturate
+ * measures its point {@code repeats} times, one run after the other.
  */
 public record BenchmarkDesign(BenchmarkPlan plan, Layout layout, List<Prediction> predictions) {
 
@@ -77,8 +78,11 @@ public record BenchmarkDesign(BenchmarkPlan plan, Layout layout, List<Prediction
                 predictions.add(new Prediction(u, saturated, u * saturated, waitingP99(e, u)));
             }
         } else {
-            points.add(saturate);
-            predictions.add(new Prediction(null, saturated, saturated, null));
+            // the same saturated point spec.repeats times: the verdict judges their interval, not one run
+            for (int i = 0; i < spec.repeats; i++) {
+                points.add(saturate);
+                predictions.add(new Prediction(null, saturated, saturated, null));
+            }
         }
         return new BenchmarkDesign(plan(spec, points, nowMillis), layout, predictions);
     }

@@ -2,20 +2,26 @@ package io.brokerwise.operator.benchmark;
 
 import io.brokerwise.api.v1alpha1.BenchmarkPointStatus;
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
+import io.brokerwise.api.v1alpha1.IntervalStatus;
 import io.brokerwise.measure.LoadResult;
+import io.brokerwise.model.stats.SampleSummary;
+import io.brokerwise.model.stats.ToleranceVerdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Measured against predicted: each point's figures beside the model's, and for a saturated run the verdict on
- * its capacity against the tolerance. A point that broke the validity rule gives no verdict but NotValid:
- * a broker that was not the bottleneck did not show its capacity.
+ * its repeated runs' capacity against the tolerance: within when the whole 95% interval of measured over predicted
+ * lies in 1 +- tolerance, outside when none of it does, and inconclusive (with the runs that would settle it) when
+ * it straddles a bound (the model library's {@link ToleranceVerdict}). A run that broke the validity rule gives no
+ * verdict but NotValid: a broker that was not the bottleneck did not show its capacity.
  */
 final class BenchmarkVerdict {
 
     static final String WITHIN = "WithinTolerance";
     static final String OUTSIDE = "OutsideTolerance";
+    static final String INCONCLUSIVE = "Inconclusive";
     static final String NOT_VALID = "NotValid";
 
     private BenchmarkVerdict() {
@@ -30,14 +36,27 @@ final class BenchmarkVerdict {
         }
         boolean valid = status.points.stream().allMatch(p -> p.valid);
         if (saturated) {
-            BenchmarkPointStatus p = status.points.get(0);
-            status.measuredCapacity = p.publishedRate;
-            status.predictedCapacity = p.predictedRate;
-            status.capacityError = p.relativeError;
-            status.verdict = !valid ? NOT_VALID : Math.abs(p.relativeError) <= tolerance ? WITHIN : OUTSIDE;
+            double predicted = status.points.get(0).predictedRate;
+            SampleSummary capacity = SampleSummary.of(status.points.stream().mapToDouble(p -> p.publishedRate).toArray());
+            ToleranceVerdict verdict = ToleranceVerdict.judge(SampleSummary.of(status.points.stream()
+                    .mapToDouble(p -> p.publishedRate / predicted).toArray()), 1 - tolerance, 1 + tolerance);
+            status.measuredCapacity = capacity.mean();
+            status.measuredCapacityInterval = IntervalStatus.of(capacity);
+            status.predictedCapacity = predicted;
+            status.capacityError = (capacity.mean() - predicted) / predicted;
+            status.verdict = valid ? reason(verdict.outcome()) : NOT_VALID;
+            status.verdictMessage = valid ? verdict.text() : "a run broke the validity rule: the BenchmarkRun's status.points say why";
         } else {
             status.verdict = valid ? null : NOT_VALID;
         }
+    }
+
+    private static String reason(ToleranceVerdict.Outcome outcome) {
+        return switch (outcome) {
+            case WITHIN -> WITHIN;
+            case OUTSIDE -> OUTSIDE;
+            case INCONCLUSIVE -> INCONCLUSIVE;
+        };
     }
 
     private static BenchmarkPointStatus point(LoadResult r, BenchmarkDesign.Prediction prediction, boolean saturated) {

@@ -6,7 +6,6 @@ import io.brokerwise.api.v1alpha1.CalibrationSpec;
 import io.brokerwise.api.v1alpha1.WorkloadSpec;
 import io.brokerwise.measure.CalibrationGrid;
 import io.brokerwise.measure.LoadSpec;
-import io.brokerwise.measure.SelectorDesign;
 import io.brokerwise.model.topology.Layout;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,21 +13,20 @@ import java.util.List;
 
 /**
  * What a Calibrate run measures: the series of {@code spec.calibration} ({@link CalibrationGrid}, the one
- * {@code brokerwise-bench calibrate} measures too), one saturated point per (r, m_add) on the temporary broker,
+ * {@code brokerwise-bench calibrate} measures too), one saturated point per (r, m_add, message size) on the temporary broker,
  * each lasting {@code duration} as in every BenchmarkRun. The broker's JVM starts cold, so the first point warms up
  * for at least {@link #FIRST_WARMUP}. Nothing is predicted: the points are what the profile is fitted to. Pure.
  */
 final class CalibrationDesign {
 
     static final Duration FIRST_WARMUP = Duration.ofSeconds(30);
-    /** The workload's default message size, which the built-in profiles were calibrated at too. */
-    static final int MESSAGE_BYTES = 1024;
 
     private CalibrationDesign() {
     }
 
     static CalibrationGrid grid(CalibrationSpec calibration) {
-        return new CalibrationGrid(calibration.replicationGrades, calibration.additionalFilters, calibration.holdoutEvery);
+        return new CalibrationGrid(calibration.replicationGrades, calibration.additionalFilters,
+                calibration.messageSizes, calibration.holdoutEvery);
     }
 
     static BenchmarkDesign of(BenchmarkRun run, long nowMillis) {
@@ -37,10 +35,10 @@ final class CalibrationDesign {
         Duration warmup = BenchmarkDesign.duration(spec.warmup);
         Duration window = BenchmarkDesign.duration(spec.duration).minus(warmup).minus(warmup);
         List<LoadSpec> points = new ArrayList<>();
-        for (SelectorDesign design : grid(c).designs()) {
+        for (CalibrationGrid.Point point : grid(c).series()) {
             points.add(new LoadSpec(c.publishers, LoadSpec.Mode.saturate, 0,
-                    c.deliveryMode == WorkloadSpec.DeliveryMode.Persistent, design, MESSAGE_BYTES, warmup, window,
-                    warmup, Long.MAX_VALUE, 1));
+                    c.deliveryMode == WorkloadSpec.DeliveryMode.Persistent, point.design(), point.messageBytes(),
+                    warmup, window, warmup, Long.MAX_VALUE, 1));
         }
         if (warmup.compareTo(FIRST_WARMUP) < 0) {
             points.set(0, points.get(0).warmingUpFor(FIRST_WARMUP));

@@ -70,6 +70,7 @@ public class VerificationRun extends KubernetesDependentResource<BenchmarkRun, P
         spec.duration = verification.duration;
         spec.warmup = verification.warmup;
         spec.tolerance = verification.tolerance;
+        spec.repeats = verification.repeats;
         spec.clients = verification.clients;
         run.setSpec(spec);
         return run;

@@ -30,12 +30,23 @@ class CalibrationDesignTest {
             assertEquals(3, p.publishers());
             assertTrue(p.persistent());
             assertEquals(Duration.ofSeconds(10), p.measure(), "duration 20s less warm-up and cool-down of 5s");
+            assertEquals(CalibrationSpec.DEFAULT_MESSAGE_BYTES, p.messageBytes());
         }
         assertEquals(CalibrationDesign.FIRST_WARMUP, points.get(0).warmup(), "the broker's JVM starts cold");
         assertEquals(Duration.ofSeconds(5), points.get(1).warmup());
         assertEquals("1x1", design.layout().publisherGroups() + "x" + design.layout().subscriberGroups());
         assertEquals(1, design.plan().clients());
         assertTrue(design.plan().startEpochMillis() > 1_000_000L, "the client pod gets time to start");
+    }
+
+    @Test
+    void aSizeSeriesMeasuresEverySizeAtEachPoint() {
+        BenchmarkRun run = run(WorkloadSpec.DeliveryMode.NonPersistent);
+        run.getSpec().calibration.messageSizes = List.of(128, 65_536);
+        List<LoadSpec> points = CalibrationDesign.of(run, 0).plan().points();
+        assertEquals(12, points.size(), "2 replication grades x 3 numbers of filters x 2 sizes");
+        assertEquals(List.of(128, 65_536, 128), points.subList(0, 3).stream().map(LoadSpec::messageBytes).toList());
+        assertEquals(List.of(5, 5, 20), points.subList(0, 3).stream().map(p -> p.design().mAdd()).toList());
     }
 
     static BenchmarkRun run(WorkloadSpec.DeliveryMode mode) {

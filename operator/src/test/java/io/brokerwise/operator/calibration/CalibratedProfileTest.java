@@ -33,7 +33,7 @@ class CalibratedProfileTest {
     @Test
     void profileCarriesTheFitItsCheckAndWhereItWasMeasured() throws Exception {
         BenchmarkRun run = run("cal", "team", "artemis-250m");
-        CalibrationGrid grid = new CalibrationGrid(List.of(1, 2, 5), List.of(5, 20, 80), 4);
+        CalibrationGrid grid = new CalibrationGrid(List.of(1, 2, 5), List.of(5, 20, 80), List.of(1024), 4);
         List<CalibrationPoint> points = grid.points(rates(grid, 3));
         CalibrationFit fit = CalibrationFit.of(new LinearModel(), points, false);
         Instant now = Instant.parse("2026-01-02T03:04:05Z");
@@ -66,7 +66,7 @@ class CalibratedProfileTest {
 
     @Test
     void pointsGoWithTheProfile() throws Exception {
-        CalibrationGrid grid = new CalibrationGrid(List.of(1, 2), List.of(5, 20), 0);
+        CalibrationGrid grid = new CalibrationGrid(List.of(1, 2), List.of(5, 20), List.of(1024), 0);
         BrokerProfile written = CalibratedProfile.of(run("cal", "team", "p"), new LinearModel(),
                 CalibrationFit.of(new LinearModel(), grid.points(rates(grid, 0)), false), 4, null, null, Instant.now());
         written.getMetadata().setUid("uid-1");
@@ -117,7 +117,8 @@ class CalibratedProfileTest {
     static List<LoadResult> rates(CalibrationGrid grid, int seed) {
         java.util.Random noise = new java.util.Random(seed);
         List<LoadResult> out = new ArrayList<>();
-        for (var d : grid.designs()) {
+        for (var p : grid.series()) {
+            var d = p.design();
             double rate = 1 / (20e-6 + (d.r() + d.mAdd()) * 1e-6 + d.r() * 5e-6) * (1 + 0.01 * noise.nextGaussian());
             long sent = Math.round(rate * 10);
             out.add(new LoadResult(Map.of(), 0, 0, 10, sent, sent, rate, rate, rate, sent, sent, sent, sent, List.of(),

@@ -1,0 +1,68 @@
+package io.brokerwise.operator.benchmark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
+import io.brokerwise.measure.LoadResult;
+import io.brokerwise.model.topology.Layout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A Saturate run's verdict judges its repeated runs' interval, never a single figure. */
+class BenchmarkVerdictTest {
+
+    private static final double PREDICTED = 1000;
+
+    @Test
+    void tightRunsNearThePredictionAreWithinTheirIntervalIsInTheStatus() {
+        BenchmarkRunStatus status = fill(0.15, run(980, true), run(1000, true), run(1020, true));
+        assertEquals(BenchmarkVerdict.WITHIN, status.verdict);
+        assertEquals("within tolerance", status.verdictMessage);
+        assertEquals(1000, status.measuredCapacity, 1e-9);
+        assertEquals(0.0, status.capacityError, 1e-12);
+        assertEquals(3, status.measuredCapacityInterval.runs);
+        assertEquals(20, status.measuredCapacityInterval.standardDeviation, 1e-9);
+        // t(0.975, 2) = 4.303: 1000 +- 4.303 x 20 / sqrt(3)
+        assertEquals(1000 - 49.68, status.measuredCapacityInterval.lower, 0.01);
+        assertEquals(1000 + 49.68, status.measuredCapacityInterval.upper, 0.01);
+        assertEquals(3, status.points.size(), "every run is a point");
+    }
+
+    /** A single run of 0.9 would have passed a 15% tolerance; the runs' interval reaches past it, so no claim. */
+    @Test
+    void anIntervalThatStraddlesTheToleranceIsInconclusive() {
+        BenchmarkRunStatus status = fill(0.15, run(700, true), run(900, true), run(1000, true));
+        assertEquals(BenchmarkVerdict.INCONCLUSIVE, status.verdict);
+        assertTrue(status.measuredCapacityInterval.lower < 850 && status.measuredCapacityInterval.upper > 850);
+        assertTrue(status.verdictMessage.matches("inconclusive: \\d+ more runs? would settle it"), status.verdictMessage);
+    }
+
+    @Test
+    void runsFarOffAreOutsideAndARunThatBrokeTheValidityRuleIsNotValid() {
+        assertEquals(BenchmarkVerdict.OUTSIDE, fill(0.15, run(500, true), run(510, true), run(490, true)).verdict);
+        BenchmarkRunStatus notValid = fill(0.15, run(1000, true), run(1000, false), run(1000, true));
+        assertEquals(BenchmarkVerdict.NOT_VALID, notValid.verdict);
+        assertTrue(notValid.verdictMessage.contains("validity rule"), notValid.verdictMessage);
+    }
+
+    private static BenchmarkRunStatus fill(double tolerance, LoadResult... runs) {
+        List<BenchmarkDesign.Prediction> predictions = new ArrayList<>();
+        for (int i = 0; i < runs.length; i++) {
+            predictions.add(new BenchmarkDesign.Prediction(null, PREDICTED, PREDICTED, null));
+        }
+        BenchmarkRunStatus status = new BenchmarkRunStatus();
+        BenchmarkVerdict.fill(status, new BenchmarkDesign(null, new Layout(1, 1), predictions), List.of(runs),
+                tolerance, true);
+        return status;
+    }
+
+    private static LoadResult run(double published, boolean valid) {
+        long sent = Math.round(published * 10);
+        return new LoadResult(Map.of("messageBytes", 1024), 0, 0, 10, sent, sent, published, published, published,
+                sent, sent, sent, sent, List.of(), true, Map.of("p99", 900.0), false, new double[] {0.99}, 0.3, 1, 1,
+                valid, valid ? List.of() : List.of("broker 0 used 80% of its CPU (< 96%): it was not the bottleneck"));
+    }
+}
