@@ -121,14 +121,13 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
             outcomes.pending(wait.get().substring(0, wait.get().indexOf(':')), wait.get().substring(wait.get().indexOf(':') + 2));
             return;
         }
-        Optional<TemporaryBrokers> temporary = Optional.ofNullable(run.getSpec().layout)
-                .map(l -> TemporaryBrokers.forLayout(run, topology.get(), BrokerLayout.parse(l)));
+        Optional<Layout> own = Optional.ofNullable(run.getSpec().layout).map(BrokerLayout::parse);
         BenchmarkDesign design;
         try {
             // designed on every pass while running, too: the Job's desired state and the verdict both need it
             design = design(run, context, topology.orElseThrow(
                     () -> new BenchmarkDesign.Refused("TopologyNotFound", "the topology went away during the run")),
-                    temporary.map(TemporaryBrokers::layout));
+                    own);
         } catch (BenchmarkDesign.Refused e) {
             outcomes.fail(e.reason, e.getMessage());
             return;
@@ -137,6 +136,8 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
             return;
         }
         context.managedWorkflowAndDependentResourceContext().put(DESIGN_KEY, design);
+        // the design succeeded, so the topology is there
+        Optional<TemporaryBrokers> temporary = own.map(l -> TemporaryBrokers.forLayout(run, topology.get(), l));
         temporary.ifPresent(t -> t.keep(context));
         if (running) {
             follow(context, outcomes, started(outcomes.status, design), points -> {

@@ -17,9 +17,14 @@ import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
  */
 public record BrokerSet(String name, String namespace, PlacementSpec placement, BrokerSpec broker, boolean persistent) {
 
-    static BrokerSet of(PubSubTopology topology, String deliveryMode) {
+    public static BrokerSet of(PubSubTopology topology, String deliveryMode) {
         return new BrokerSet(topology.getMetadata().getName(), topology.getMetadata().getNamespace(),
                 topology.getSpec().placement, topology.getSpec().broker, "Persistent".equals(deliveryMode));
+    }
+
+    /** The same brokers under another name prefix (and topic), such as a run's own brokers beside a topology's. */
+    public BrokerSet named(String otherName) {
+        return new BrokerSet(otherName, namespace, placement, broker, persistent);
     }
 
     /** Metadata of one of the set's objects: its namespace and the set's labels. */

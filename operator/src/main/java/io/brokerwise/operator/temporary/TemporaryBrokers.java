@@ -11,7 +11,6 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.dependent.DependentResource;
 import io.javaoperatorsdk.operator.processing.dependent.workflow.Condition;
-import java.util.Optional;
 
 /**
  * Brokers a BenchmarkRun deploys for itself and measures, rendered like a topology's brokers and owned by the run:
@@ -44,11 +43,9 @@ public record TemporaryBrokers(BrokerSet set, Layout layout) {
 
     /** The run's {@code spec.layout}, placed and sized as the topology's brokers are. */
     public static TemporaryBrokers forLayout(BenchmarkRun run, PubSubTopology topology, Layout layout) {
-        var spec = topology.getSpec();
         var delivery = run.getSpec().workload != null ? run.getSpec().workload.deliveryMode
-                : spec.workload.deliveryMode;
-        return new TemporaryBrokers(new BrokerSet(name(run), run.getMetadata().getNamespace(), spec.placement,
-                spec.broker, delivery == WorkloadSpec.DeliveryMode.Persistent), layout);
+                : topology.getSpec().workload.deliveryMode;
+        return new TemporaryBrokers(BrokerSet.of(topology, String.valueOf(delivery)).named(name(run)), layout);
     }
 
     /** Keeps the brokers for this reconciliation's workflow. */
@@ -65,9 +62,8 @@ public record TemporaryBrokers(BrokerSet set, Layout layout) {
         @Override
         public boolean isMet(DependentResource<HasMetadata, BenchmarkRun> dependent, BenchmarkRun run,
                              Context<BenchmarkRun> context) {
-            Optional<TemporaryBrokers> kept = context.managedWorkflowAndDependentResourceContext()
-                    .get(CONTEXT_KEY, TemporaryBrokers.class);
-            return kept.isPresent();
+            return context.managedWorkflowAndDependentResourceContext().get(CONTEXT_KEY, TemporaryBrokers.class)
+                    .isPresent();
         }
     }
 }
