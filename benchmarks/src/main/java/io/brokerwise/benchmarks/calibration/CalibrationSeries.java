@@ -1,5 +1,6 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.calibration;
 
+import io.brokerwise.benchmarks.local.LocalFleet;
 import io.brokerwise.measure.CalibrationGrid;
 import io.brokerwise.measure.CalibrationPoint;
 import io.brokerwise.measure.LoadResult;
@@ -16,21 +17,21 @@ import java.util.function.Function;
  * the last (and one load-generator JVM): a new JVM per point would spend most of each point compiling.
  * The first point gets a longer warm-up. The grid and which points are held out are {@link CalibrationGrid}'s.
  */
-final class CalibrationSeries {
+public final class CalibrationSeries {
 
     private final Function<SelectorDesign, LoadSpec> pointSpec;
     private final CalibrationGrid grid;
     private final java.time.Duration firstWarmup;
 
     /** @param pointSpec the measurement of one point, given its subscriber design */
-    CalibrationSeries(Function<SelectorDesign, LoadSpec> pointSpec, CalibrationGrid grid, java.time.Duration firstWarmup) {
+    public CalibrationSeries(Function<SelectorDesign, LoadSpec> pointSpec, CalibrationGrid grid, java.time.Duration firstWarmup) {
         this.pointSpec = pointSpec;
         this.grid = grid;
         this.firstWarmup = firstWarmup;
     }
 
     /** Measures the grid on the fleet's first broker. */
-    List<CalibrationPoint> run(LocalFleet fleet, PrintStream progress) throws Exception {
+    public List<CalibrationPoint> run(LocalFleet fleet, PrintStream progress) throws Exception {
         List<CalibrationGrid.Point> series = grid.series();
         List<LoadResult> results = new ArrayList<>();
         for (int i = 0; i < series.size(); i++) {

@@ -1,5 +1,6 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.command;
 
+import io.brokerwise.benchmarks.report.HtmlReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

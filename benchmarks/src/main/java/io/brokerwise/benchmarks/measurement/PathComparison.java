@@ -1,4 +1,4 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.measurement;
 
 import io.brokerwise.measure.LoadResult;
 import io.brokerwise.measure.PublishingPath;
@@ -13,9 +13,9 @@ import java.util.Map;
  * next to it in the same round (the ratios' mean and interval: paired, so a machine that drifts between rounds
  * does not widen it). The CPU per message shows a path's cost even when the brokers, not the generator, set the rate.
  */
-record PathComparison(Map<PublishingPath, List<LoadResult>> byPath) {
+public record PathComparison(Map<PublishingPath, List<LoadResult>> byPath) {
 
-    void print(PrintStream out) {
+    public void print(PrintStream out) {
         PublishingPath first = byPath.keySet().iterator().next();
         byPath.forEach((path, results) -> out.printf(
                 "loadgen: through %-7s published %s msgs/s, generator CPU %s us per message, %d rounds, "

@@ -1,4 +1,4 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -7,18 +7,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** How every command hands over its result: indented JSON on stdout, and in {@code --out} when given. */
-final class JsonResult {
+public final class JsonResult {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private JsonResult() {
     }
 
-    static String text(Object result) throws IOException {
+    public static String text(Object result) throws IOException {
         return JSON.writeValueAsString(result);
     }
 
-    static void emit(Object result, Path out) throws IOException {
+    public static void emit(Object result, Path out) throws IOException {
         String json = text(result);
         System.out.println(json);
         if (out != null) {

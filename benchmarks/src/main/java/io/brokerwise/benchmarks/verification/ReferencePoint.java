@@ -1,4 +1,4 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.verification;
 
 import io.brokerwise.measure.LoadResult;
 import io.brokerwise.measure.LoadSpec;
@@ -18,9 +18,9 @@ import java.util.Optional;
  * The layout's prediction times that ratio tests what the model adds: how capacity moves with the layout
  * and the workload, given a broker's speed.
  */
-record ReferencePoint(int r, int mAdd) {
+public record ReferencePoint(int r, int mAdd) {
 
-    ReferencePoint {
+    public ReferencePoint {
         if (r < 1 || mAdd < 0) {
             throw new IllegalArgumentException("--reference-point is r,m_add with r >= 1 and m_add >= 0, got "
                     + r + "," + mAdd);
@@ -28,7 +28,7 @@ record ReferencePoint(int r, int mAdd) {
     }
 
     /** "1,160"; none when blank. */
-    static Optional<ReferencePoint> parse(String text) {
+    public static Optional<ReferencePoint> parse(String text) {
         if (text == null || text.isBlank()) {
             return Optional.empty();
         }
@@ -45,7 +45,7 @@ record ReferencePoint(int r, int mAdd) {
                 + text + "'");
     }
 
-    SelectorDesign design() {
+    public SelectorDesign design() {
         return SelectorDesign.calibration(r, mAdd);
     }
 

@@ -1,4 +1,4 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.local;
 
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
@@ -21,12 +21,12 @@ import java.util.List;
  * The local brokers of a measurement series, kept running across its points so their JVMs stay warm.
  * Closing it (or the JVM's shutdown) stops every broker and removes every cgroup.
  */
-final class LocalFleet implements AutoCloseable {
+public final class LocalFleet implements AutoCloseable {
 
-    static final String TOPIC = "brokerwise.bench";
+    public static final String TOPIC = "brokerwise.bench";
 
-    final BrokerCredentials credentials = BrokerCredentials.generate();
-    final List<LocalBroker> brokers = new ArrayList<>();
+    public final BrokerCredentials credentials = BrokerCredentials.generate();
+    public final List<LocalBroker> brokers = new ArrayList<>();
     final boolean quotas;
     final BrokerNode node;
     private final List<Integer> ports = new ArrayList<>();
@@ -40,7 +40,7 @@ final class LocalFleet implements AutoCloseable {
     }
 
     /** Starts {@code count} brokers, each on a stand-in for a node of its own; all or none. */
-    static LocalFleet start(int count, BrokerNode node, boolean persistent, Path workDir, PrintStream progress)
+    public static LocalFleet start(int count, BrokerNode node, boolean persistent, Path workDir, PrintStream progress)
             throws IOException, InterruptedException {
         CpuQuotaGroup.removeStale();
         LocalFleet fleet = new LocalFleet(node, progress);
@@ -101,12 +101,12 @@ final class LocalFleet implements AutoCloseable {
     }
 
     /** One measurement of this load on the first k x l brokers, which keep running for the next. */
-    LoadResult measure(LoadSpec spec, Layout layout) throws Exception {
+    public LoadResult measure(LoadSpec spec, Layout layout) throws Exception {
         return measure(spec, layout, PublishingPath.client);
     }
 
     /** The same, with the publishers on the given path. */
-    LoadResult measure(LoadSpec spec, Layout layout, PublishingPath path) throws Exception {
+    public LoadResult measure(LoadSpec spec, Layout layout, PublishingPath path) throws Exception {
         return new LoadRun(spec, progress, path).measure(target(layout), clientCores());
     }
 

@@ -1,4 +1,4 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.local;
 
 import java.time.Duration;
 
@@ -13,10 +13,10 @@ import java.time.Duration;
  * @param cpus      CPUs to pin to (a taskset list such as "1"), or null for any
  * @param heap      the broker JVM's heap, such as 512m
  */
-record BrokerNode(double cores, Duration cpuPeriod, String cpus, String heap) {
+public record BrokerNode(double cores, Duration cpuPeriod, String cpus, String heap) {
 
     /** The kernel accepts CFS periods from 1 ms to 1 s; a quota of less than 1 ms it refuses. */
-    BrokerNode {
+    public BrokerNode {
         if (cores < 0) {
             throw new IllegalArgumentException("--broker-cores must be 0 (no quota) or positive, got " + cores);
         }

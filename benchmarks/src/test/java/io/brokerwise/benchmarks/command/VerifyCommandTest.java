@@ -1,4 +1,4 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.command;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,5 +1,6 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.command;
 
+import io.brokerwise.benchmarks.calibration.ProfileManifest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

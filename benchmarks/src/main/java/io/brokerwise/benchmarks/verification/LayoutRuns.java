@@ -1,4 +1,4 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.verification;
 
 import io.brokerwise.measure.LoadResult;
 import io.brokerwise.model.service.ServiceTimeProfile;
@@ -21,7 +21,7 @@ import java.util.Optional;
  *
  * The prediction is the layout's capacity at full utilization (capacity / maxUtilization), msgs/s.
  */
-final class LayoutRuns {
+public final class LayoutRuns {
 
     private final LayoutEvaluation evaluation;
     private final boolean planned;
@@ -29,39 +29,39 @@ final class LayoutRuns {
     private final List<LoadResult> results = new ArrayList<>();
     private final List<LoadResult> references = new ArrayList<>();
 
-    LayoutRuns(LayoutEvaluation evaluation, boolean planned, double predicted) {
+    public LayoutRuns(LayoutEvaluation evaluation, boolean planned, double predicted) {
         this.evaluation = evaluation;
         this.planned = planned;
         this.predicted = predicted;
     }
 
-    LayoutEvaluation evaluation() {
+    public LayoutEvaluation evaluation() {
         return evaluation;
     }
 
-    boolean planned() {
+    public boolean planned() {
         return planned;
     }
 
-    double predicted() {
+    public double predicted() {
         return predicted;
     }
 
     /** A round's saturated run, and its reference point when verify measures one. */
-    void add(LoadResult result) {
+    public void add(LoadResult result) {
         results.add(result);
     }
 
-    void addReference(LoadResult reference) {
+    public void addReference(LoadResult reference) {
         references.add(reference);
     }
 
     /** Published msgs/s of each round, in order. */
-    double[] capacities() {
+    public double[] capacities() {
         return results.stream().mapToDouble(LoadResult::publishedPerSecond).toArray();
     }
 
-    double meanCapacity() {
+    public double meanCapacity() {
         return results.stream().mapToDouble(LoadResult::publishedPerSecond).average().orElseThrow();
     }
 
@@ -70,7 +70,7 @@ final class LayoutRuns {
      * interval of that error, and the verdict ("within tolerance", "outside tolerance" or "inconclusive: n
      * more runs would settle it") on measured over predicted within 1 +- {@code tolerance}.
      */
-    Map<String, Object> verdict(Plan plan, double tolerance) {
+    public Map<String, Object> verdict(Plan plan, double tolerance) {
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("layout", evaluation.layout().toString());
         v.put("planned", planned);
@@ -98,7 +98,7 @@ final class LayoutRuns {
      * Rounds whose reference point is not valid (its brokers not at their quota, or the client short of CPU)
      * give no factor.
      */
-    void atMeasuredSpeed(Map<String, Object> verdict, ReferencePoint point, ServiceTimeProfile profile) {
+    public void atMeasuredSpeed(Map<String, Object> verdict, ReferencePoint point, ServiceTimeProfile profile) {
         verdict.put("referencePoints", references.stream().map(r -> point.verdict(profile, r)).toList());
         Optional<Double> speed = references.stream().filter(LoadResult::valid)
                 .map(r -> point.speedFactor(profile, r)).reduce(Double::sum)

@@ -1,5 +1,6 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.local;
 
+import io.brokerwise.benchmarks.report.JsonResult;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * is gone afterwards. Asserts counts, never rates or times.
  */
 @Timeout(300)
-class LoadgenCountsTest {
+class LocalFleetCountsTest {
 
     private static final BrokerNode HALF_CORE = new BrokerNode(0.5, Duration.ofMillis(100), null, "256m");
 

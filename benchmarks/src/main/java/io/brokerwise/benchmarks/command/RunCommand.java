@@ -1,5 +1,8 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.command;
 
+import io.brokerwise.benchmarks.local.LocalFleet;
+import io.brokerwise.benchmarks.measurement.PathComparison;
+import io.brokerwise.benchmarks.report.JsonResult;
 import io.brokerwise.measure.LoadResult;
 import io.brokerwise.measure.LoadSpec;
 import io.brokerwise.measure.SelectorDesign;

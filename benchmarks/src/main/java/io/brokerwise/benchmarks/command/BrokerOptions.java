@@ -1,5 +1,6 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.command;
 
+import io.brokerwise.benchmarks.local.BrokerNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.command;
 
 import io.brokerwise.api.planning.ManifestException;
 import java.nio.file.NoSuchFileException;

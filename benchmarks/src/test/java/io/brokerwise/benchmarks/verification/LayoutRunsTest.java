@@ -1,5 +1,6 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.verification;
 
+import io.brokerwise.benchmarks.command.VerifyCommand;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.local;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,10 +9,10 @@ import java.nio.file.Path;
  * time, the stand-in for a dedicated node on a 2-core machine (a process measured at 25% with
  * 25,000/100,000 us). Named after the load generator's pid, so leftovers of a killed run can be told apart.
  */
-final class CpuQuotaGroup implements AutoCloseable {
+public final class CpuQuotaGroup implements AutoCloseable {
 
-    static final Path ROOT = Path.of("/sys/fs/cgroup/cpu");
-    static final String PREFIX = "brokerwise-bench-";
+    public static final Path ROOT = Path.of("/sys/fs/cgroup/cpu");
+    public static final String PREFIX = "brokerwise-bench-";
 
     final Path dir;
 
@@ -21,7 +21,7 @@ final class CpuQuotaGroup implements AutoCloseable {
     }
 
     /** True when cgroup v1's cpu controller is mounted and writable here (root on this machine). */
-    static boolean available() {
+    public static boolean available() {
         return Files.isWritable(ROOT.resolve("cgroup.procs")) && Files.isDirectory(ROOT);
     }
 

@@ -1,4 +1,4 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -25,7 +25,7 @@ import java.util.TreeMap;
  * its manifest lies beside them) and runs (a table with bytes/s beside msgs/s; latency against load when there
  * are several rate-mode runs, latency and rate against message size when the runs differ in size).
  */
-final class HtmlReport {
+public final class HtmlReport {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -33,7 +33,7 @@ final class HtmlReport {
     private final List<JsonNode> runs = new ArrayList<>();
     private final List<String> runNames = new ArrayList<>();
 
-    HtmlReport add(Path file) throws IOException {
+    public HtmlReport add(Path file) throws IOException {
         JsonNode doc = JSON.readTree(file.toFile());
         if (doc.has("points")) {
             calibration(file, doc);
@@ -46,7 +46,7 @@ final class HtmlReport {
         return this;
     }
 
-    String render() {
+    public String render() {
         if (!runs.isEmpty()) {
             runsSection();
         }

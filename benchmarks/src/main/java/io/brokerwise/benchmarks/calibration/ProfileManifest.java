@@ -1,4 +1,4 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.calibration;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -17,14 +17,14 @@ import java.util.Map;
  * quality and its check on the held-out points in status, and annotations that say where the numbers came from
  * (machine load, quota, the raw points file), so a profile is never a bare number.
  */
-final class ProfileManifest {
+public final class ProfileManifest {
 
     static final String ANNOTATION = "brokerwise.io/";
 
     private ProfileManifest() {
     }
 
-    static String yaml(String name, CalibrationFit fit, Map<String, String> origin) throws Exception {
+    public static String yaml(String name, CalibrationFit fit, Map<String, String> origin) throws Exception {
         BrokerProfile profile = new BrokerProfile();
         var meta = new ObjectMetaBuilder().withName(name);
         origin.forEach((k, v) -> meta.addToAnnotations(ANNOTATION + k, v));

@@ -1,4 +1,4 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.local;
 
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
@@ -19,10 +19,10 @@ import java.util.concurrent.TimeUnit;
  * One real Artemis broker as a separate JVM (BrokerMain from the broker module, the operator's renderer),
  * optionally inside a CPU-quota cgroup. Its stdout and stderr go to a log file in its directory.
  */
-final class LocalBroker implements AutoCloseable {
+public final class LocalBroker implements AutoCloseable {
 
-    final String address;
-    final String metricsAddress;
+    public final String address;
+    public final String metricsAddress;
     final Process process;
     final CpuQuotaGroup group;
     final Path log;

@@ -1,5 +1,10 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.command;
 
+import io.brokerwise.benchmarks.local.BrokerNode;
+import io.brokerwise.benchmarks.local.LocalFleet;
+import io.brokerwise.benchmarks.report.JsonResult;
+import io.brokerwise.benchmarks.verification.LayoutRuns;
+import io.brokerwise.benchmarks.verification.ReferencePoint;
 import io.brokerwise.measure.LoadResult;
 import io.brokerwise.measure.LoadSpec;
 import io.brokerwise.measure.SelectorDesign;
@@ -45,7 +50,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = "Measure the planned layout and its alternatives on local brokers against the prediction.")
-final class VerifyCommand implements Callable<Integer> {
+public final class VerifyCommand implements Callable<Integer> {
 
     /** Filters (JMS consumers) a local run can hold on this machine class; bigger workloads are refused. */
     static final int MAX_LOCAL_FILTERS = 256;
@@ -55,7 +60,7 @@ final class VerifyCommand implements Callable<Integer> {
      * What the calibration's messages carried: the times of a profile without per-byte times are per message of
      * this size, so that is what verify measures with such a profile.
      */
-    static final int CALIBRATED_MESSAGE_BYTES = 100;
+    public static final int CALIBRATED_MESSAGE_BYTES = 100;
     static final long MAX_MESSAGES_PER_PUBLISHER = 100_000_000;
 
     @Option(names = {"-f", "--filename"}, required = true, description = "the PubSubTopology manifest")
@@ -156,7 +161,7 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     /** The workload's size when the profile charges size (the prediction is for it), else the calibration's. */
-    static int messageBytes(ServiceTimeProfile profile, Workload workload) {
+    public static int messageBytes(ServiceTimeProfile profile, Workload workload) {
         return profile.parameters().chargesSize() ? workload.messageSizeBytes() : CALIBRATED_MESSAGE_BYTES;
     }
 
@@ -176,7 +181,7 @@ final class VerifyCommand implements Callable<Integer> {
      * either beats the other on capacity (Welch's t-test, claimed only at p < 0.05). With three layouts or more,
      * one-way ANOVA says first whether they differ at all. The planner chooses by such ratios.
      */
-    static void relativeToPlanned(List<LayoutRuns> runs, List<Map<String, Object>> verdicts) {
+    public static void relativeToPlanned(List<LayoutRuns> runs, List<Map<String, Object>> verdicts) {
         if (runs.isEmpty() || !runs.get(0).planned()) {
             return;
         }

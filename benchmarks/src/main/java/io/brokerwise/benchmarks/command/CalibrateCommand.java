@@ -1,5 +1,8 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.command;
 
+import io.brokerwise.benchmarks.calibration.CalibrationSeries;
+import io.brokerwise.benchmarks.calibration.ProfileManifest;
+import io.brokerwise.benchmarks.local.LocalFleet;
 import io.brokerwise.measure.CalibrationFit;
 import io.brokerwise.measure.CalibrationGrid;
 import io.brokerwise.measure.CalibrationPoint;

@@ -1,5 +1,8 @@
-package io.brokerwise.benchmarks.loadgen;
+package io.brokerwise.benchmarks.command;
 
+import io.brokerwise.benchmarks.local.LocalBroker;
+import io.brokerwise.benchmarks.local.LocalFleet;
+import io.brokerwise.benchmarks.report.JsonResult;
 import io.brokerwise.broker.BrokerProcess;
 import io.brokerwise.broker.metrics.BrokerSample;
 import io.brokerwise.broker.metrics.BrokerScrape;
