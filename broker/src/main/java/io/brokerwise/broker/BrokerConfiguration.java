@@ -5,8 +5,8 @@ import java.util.Objects;
 /**
  * Renders the Artemis broker.xml of one Brokerwise broker: one multicast address for the topology's topic
  * (JMS topic subscribers get non-durable subscription queues on it, selectors become queue filters),
- * persistence by the workload's delivery mode, one acceptor, security for one role, and address settings
- * that block saturated producers by flow control. The operator puts {@link #render()} into the broker
+ * persistence by the workload's delivery mode, one acceptor, one application role limited to the topic, and
+ * address settings that block saturated producers by flow control. The operator puts {@link #render()} into the broker
  * ConfigMap; the local benchmark brokers use the same text.
  *
  * @param name             broker name (shows in logs and management)
@@ -32,7 +32,7 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
     /** Where a broker in a pod keeps journal, bindings, paging and large messages: the pod mounts a volume there. */
     public static final String POD_DATA_DIRECTORY = "/var/lib/artemis/data";
 
-    /** The role the broker's user holds; security-settings grant permissions to it. */
+    /** The application role the broker's user holds: send, consume and non-durable subscriptions on the topic. */
     public static final String ROLE = "brokerwise";
 
     /** The port a broker pod serves its metrics on (container port {@code metrics}). */
@@ -128,12 +128,14 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
                       <acceptor name="brokerwise">tcp://%5$s:%6$d?protocols=CORE;connectionsAllowed=%11$d;tcpSendBufferSize=1048576;tcpReceiveBufferSize=1048576;useEpoll=true</acceptor>
                     </acceptors>
                     <security-settings>
-                      <!-- Clients may send and subscribe (non-durable queues only: subscriptions are non-durable by
-                           design), nothing else: measuring reads the metrics endpoint, not management. -->
-                      <security-setting match="#">
+                      <!-- The application role sends to the topic and subscribes to it (non-durable subscriptions
+                           only, by design), nothing else: no management, no browsing, no other address (DLQ,
+                           ExpiryQueue). deleteNonDurableQueue stays: a JMS subscriber's close deletes its
+                           subscription queue with it, and without it the queue outlives the subscriber and keeps
+                           taking copies of matching messages. Measuring reads the metrics endpoint. -->
+                      <security-setting match="%9$s">
                         <permission type="send" roles="%7$s"/>
                         <permission type="consume" roles="%7$s"/>
-                        <permission type="browse" roles="%7$s"/>
                         <permission type="createNonDurableQueue" roles="%7$s"/>
                         <permission type="deleteNonDurableQueue" roles="%7$s"/>
                       </security-setting>

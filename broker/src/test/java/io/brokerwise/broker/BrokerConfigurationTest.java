@@ -9,7 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.broker.metrics.BrokerScrape;
 import jakarta.jms.Connection;
+import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSException;
+import jakarta.jms.JMSSecurityException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
@@ -22,6 +24,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.api.core.management.ResourceNames;
+import org.apache.activemq.artemis.api.jms.management.JMSManagementHelper;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -76,6 +81,55 @@ class BrokerConfigurationTest {
                 assertThrows(JMSException.class, () -> session.createConsumer(session.createTopic("ordres")));
             }
         }
+    }
+
+    /**
+     * The application role can publish and subscribe with selectors on the topic, and nothing else: management
+     * (here creating an address through the management address), durable subscriptions and the broker's other
+     * queues are refused. A closed subscriber's queue goes with it, which takes deleteNonDurableQueue.
+     */
+    @Test
+    void theApplicationRoleSendsAndSubscribesAndCannotManage() throws Exception {
+        int port = freePort();
+        BrokerCredentials credentials = BrokerCredentials.generate();
+        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders.eu", false, port, dir.toString());
+        try (EmbeddedBroker broker = EmbeddedBroker.start(config, credentials, dir);
+             Connection connection = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port)
+                     .createConnection(credentials.user(), credentials.password())) {
+            connection.setClientID("application");
+            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            Topic topic = session.createTopic("orders.eu");
+            MessageConsumer red = session.createConsumer(topic, "color = 'red'");
+            connection.start();
+            MessageProducer producer = session.createProducer(topic);
+            for (String color : new String[] {"red", "blue"}) {
+                Message m = session.createMessage();
+                m.setStringProperty("color", color);
+                producer.send(m);
+            }
+            assertEquals(1, drain(red));
+            red.close();
+            assertEquals(0, subscriptionQueues(broker, "orders.eu"), "the closed subscriber's queue is gone");
+
+            Message manage = session.createMessage();
+            JMSManagementHelper.putOperationInvocation(manage, ResourceNames.BROKER, "createAddress", "rogue", "MULTICAST");
+            MessageProducer management = session.createProducer(session.createQueue("activemq.management"));
+            management.setDeliveryMode(DeliveryMode.PERSISTENT); // a blocking send: the refusal comes back to it
+            assertRefused("MANAGE", () -> management.send(manage));
+            assertNull(broker.server().getAddressInfo(SimpleString.of("rogue")));
+            assertRefused("CREATE_DURABLE_QUEUE", () -> session.createDurableConsumer(topic, "kept"));
+            assertRefused("CONSUME", () -> session.createConsumer(session.createQueue("DLQ")));
+            assertRefused("BROWSE", () -> session.createBrowser(session.createQueue("DLQ")).getEnumeration());
+        }
+    }
+
+    private static void assertRefused(String permission, org.junit.jupiter.api.function.Executable operation) {
+        JMSSecurityException refused = assertThrows(JMSSecurityException.class, operation);
+        assertTrue(refused.getMessage().contains("permission='" + permission + "'"), refused.getMessage());
+    }
+
+    private static int subscriptionQueues(EmbeddedBroker broker, String topic) throws Exception {
+        return broker.server().getPostOffice().getBindingsForAddress(SimpleString.of(topic)).getBindings().size();
     }
 
     @Test
