@@ -1,7 +1,6 @@
 package io.brokerwise.measure;
 
 import java.util.List;
-import java.util.Map;
 
 /**
  * The exactness check of a run: the brokers received every copy the publishers sent, dispatched every copy
@@ -16,9 +15,9 @@ record Counts(boolean match, List<String> problems) {
      * @param brokerReported the brokers' own counts, or empty when this process did not read them
      * @param expected       deliveries the selectors call for, or negative when this process cannot know
      */
-    static Counts check(long copiesSent, long delivered, long expected, List<Map<String, Long>> brokerReported) {
-        long received = brokerReported.stream().mapToLong(b -> b.get("received")).sum();
-        long dispatched = brokerReported.stream().mapToLong(b -> b.get("dispatched")).sum();
+    static Counts check(long copiesSent, long delivered, long expected, List<BrokerCounts> brokerReported) {
+        long received = brokerReported.stream().mapToLong(BrokerCounts::received).sum();
+        long dispatched = brokerReported.stream().mapToLong(BrokerCounts::dispatched).sum();
         boolean brokersAgree = brokerReported.isEmpty() || received == copiesSent && dispatched == delivered;
         boolean match = brokersAgree && (expected < 0 || delivered == expected);
         return new Counts(match, match ? List.of() : List.of(PREFIX + "sent " + copiesSent + " copies, brokers received "

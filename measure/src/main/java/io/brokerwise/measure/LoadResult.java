@@ -3,7 +3,6 @@ package io.brokerwise.measure;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What a run measured, written as JSON. Rates are over the measurement window (warm-up and cool-down
@@ -16,15 +15,15 @@ import java.util.Map;
  * @param dispatchedPerSecond  copies delivered to subscribers per second, all brokers together
  * @param brokerReported       per broker: what its metrics say it received and dispatched on the topic during
  *                             the run (slice 0 only; empty for the others)
- * @param latencyMicros        end-to-end latency percentiles (p50, p90, p99, p99.9, max, mean) in us
+ * @param latencyMicros        end-to-end latency percentiles in us
  * @param brokerCpuUtilization per broker: its share of its CPU limit during the window (slice 0 only)
  * @param matchingSubscribers  this result's subscribers that match every message
  */
-public record LoadResult(Map<String, Object> spec, double loadAverageBefore, double loadAverageAfter,
+public record LoadResult(MeasuredLoad spec, double loadAverageBefore, double loadAverageAfter,
                          double windowSeconds, long sentInWindow, long deliveredInWindow, double publishedPerSecond,
                          double receivedPerSecond, double dispatchedPerSecond, long sentTotal, long copiesSentTotal,
-                         long deliveredTotal, long expectedDeliveriesTotal, List<Map<String, Long>> brokerReported,
-                         boolean countsMatchBrokers, Map<String, Double> latencyMicros,
+                         long deliveredTotal, long expectedDeliveriesTotal, List<BrokerCounts> brokerReported,
+                         boolean countsMatchBrokers, LatencyPercentiles latencyMicros,
                          boolean latencyCorrectedForCoordinatedOmission, double[] brokerCpuUtilization,
                          double clientCpuUtilization, double clientCpuCores, int matchingSubscribers, boolean valid,
                          List<String> validityProblems) {
@@ -43,8 +42,8 @@ public record LoadResult(Map<String, Object> spec, double loadAverageBefore, dou
         long deliveredInWindow = sum(slices, LoadResult::deliveredInWindow);
         long sent = sum(slices, LoadResult::sentTotal);
         long delivered = sum(slices, LoadResult::deliveredTotal);
-        int copies = ((Number) first.spec.get("copiesPerMessage")).intValue();
-        int brokers = ((Number) first.spec.get("brokers")).intValue();
+        int copies = first.spec.copiesPerMessage();
+        int brokers = first.spec.brokers();
         long expected = sent * slices.stream().mapToInt(LoadResult::matchingSubscribers).sum();
         Counts counts = Counts.check(sent * copies, delivered, expected, first.brokerReported);
         List<String> problems = new ArrayList<>(counts.problems());
@@ -53,7 +52,7 @@ public record LoadResult(Map<String, Object> spec, double loadAverageBefore, dou
         return new LoadResult(first.spec, first.loadAverageBefore, slices.stream().mapToDouble(LoadResult::loadAverageAfter)
                 .max().orElse(Double.NaN), seconds, sentInWindow, deliveredInWindow, sentInWindow / seconds,
                 sentInWindow * (double) copies / brokers / seconds, deliveredInWindow / seconds, sent, sent * copies,
-                delivered, expected, first.brokerReported, counts.match(), worstLatency(slices),
+                delivered, expected, first.brokerReported, counts.match(), LatencyPercentiles.worst(slices),
                 first.latencyCorrectedForCoordinatedOmission, first.brokerCpuUtilization,
                 slices.stream().mapToDouble(LoadResult::clientCpuUtilization).max().orElse(Double.NaN),
                 first.clientCpuCores, slices.stream().mapToInt(LoadResult::matchingSubscribers).sum(),
@@ -62,41 +61,20 @@ public record LoadResult(Map<String, Object> spec, double loadAverageBefore, dou
 
     /**
      * Message bodies published per second, bytes: the published rate times the run's message size, which the
-     * comparison of message sizes needs beside msgs/s (NaN when the spec does not name the size).
+     * comparison of message sizes needs beside msgs/s.
      */
     @JsonProperty(value = "publishedBytesPerSecond", access = JsonProperty.Access.READ_ONLY)
     public double publishedBytesPerSecond() {
-        return publishedPerSecond * messageBytes();
+        return publishedPerSecond * spec.messageBytes();
     }
 
     /** Message bodies delivered to subscribers per second, bytes, all brokers together. */
     @JsonProperty(value = "dispatchedBytesPerSecond", access = JsonProperty.Access.READ_ONLY)
     public double dispatchedBytesPerSecond() {
-        return dispatchedPerSecond * messageBytes();
-    }
-
-    private double messageBytes() {
-        return spec.get("messageBytes") instanceof Number bytes ? bytes.doubleValue() : Double.NaN;
+        return dispatchedPerSecond * spec.messageBytes();
     }
 
     private static long sum(List<LoadResult> slices, java.util.function.ToLongFunction<LoadResult> f) {
         return slices.stream().mapToLong(f).sum();
-    }
-
-    private static Map<String, Double> worstLatency(List<LoadResult> slices) {
-        Map<String, Double> worst = new java.util.LinkedHashMap<>();
-        double weighted = 0;
-        long copies = 0;
-        for (LoadResult s : slices) {
-            s.latencyMicros.forEach((k, v) -> {
-                if (!k.equals("mean")) {
-                    worst.merge(k, v, Math::max);
-                }
-            });
-            weighted += s.latencyMicros.getOrDefault("mean", 0.0) * s.deliveredInWindow;
-            copies += s.deliveredInWindow;
-        }
-        worst.put("mean", copies == 0 ? Double.NaN : weighted / copies);
-        return worst;
     }
 }

@@ -9,7 +9,6 @@ import io.brokerwise.model.fit.FitException;
 import io.brokerwise.model.service.LinearModel;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The sec. 4.2.2.1 series as both calibrations measure it, and its fit on points of a known broker. */
@@ -142,8 +141,10 @@ class CalibrationGridTest {
 
     static LoadResult result(double receivedPerSecond, boolean valid) {
         long sent = Math.round(receivedPerSecond * 10);
-        return new LoadResult(Map.of(), 0, 0, 10, sent, sent, receivedPerSecond, receivedPerSecond, receivedPerSecond,
-                sent, sent, sent, sent, List.of(), true, Map.of(), false, new double[] {valid ? 0.99 : 0.5}, 0.3, 1, 1,
+        MeasuredLoad load = new MeasuredLoad("1x1", 1, 1, "0/1", 1, LoadSpec.Mode.saturate, null, "NonPersistent", 1,
+                5, SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1, 100, 5, 10, 1);
+        return new LoadResult(load, 0, 0, 10, sent, sent, receivedPerSecond, receivedPerSecond, receivedPerSecond,
+                sent, sent, sent, sent, List.of(), true, LatencyPercentiles.NONE, false, new double[] {valid ? 0.99 : 0.5}, 0.3, 1, 1,
                 valid, valid ? List.of() : List.of("broker 0 used 50% of its CPU limit"));
     }
 }

@@ -64,10 +64,10 @@ class LoadRunTest {
         assertTrue(result.countsMatchBrokers(), result.validityProblems().toString());
         assertEquals(result.sentTotal() * 2, result.deliveredTotal(), "r = 2 copies of every message");
         assertEquals(2, result.brokerReported().size());
-        assertEquals(result.sentTotal(), result.brokerReported().stream().mapToLong(b -> b.get("received")).sum(),
+        assertEquals(result.sentTotal(), result.brokerReported().stream().mapToLong(BrokerCounts::received).sum(),
                 "PSR 2x1: each message goes to one broker");
         assertEquals(2, result.brokerCpuUtilization().length, "each broker's CPU from its metrics");
-        assertTrue(result.latencyMicros().get("p50") > 0);
+        assertTrue(result.latencyMicros().p50() > 0);
     }
 
     @Test
@@ -77,9 +77,9 @@ class LoadRunTest {
         assertTrue(result.sentTotal() > 0);
         assertTrue(result.countsMatchBrokers(), result.validityProblems().toString());
         assertEquals(result.sentTotal() * 2, result.deliveredTotal(), "r = 2 copies of every message, by selector");
-        assertEquals(result.sentTotal(), result.brokerReported().stream().mapToLong(b -> b.get("received")).sum(),
+        assertEquals(result.sentTotal(), result.brokerReported().stream().mapToLong(BrokerCounts::received).sum(),
                 "the factory's producers follow the routing map: PSR 2x1 sends each message to one broker");
-        assertTrue(result.latencyMicros().get("p50") > 0, "the factory's messages carry the send stamp");
+        assertTrue(result.latencyMicros().p50() > 0, "the factory's messages carry the send stamp");
     }
 
     @Test
@@ -94,7 +94,7 @@ class LoadRunTest {
         assertTrue(combined.countsMatchBrokers(), combined.validityProblems().toString());
         assertEquals(combined.sentTotal() * spec.design().r(), combined.deliveredTotal());
         assertEquals(first.sentTotal() + second.join().sentTotal(), combined.sentTotal());
-        assertTrue(combined.latencyMicros().get("p99") >= first.latencyMicros().get("p99"), "an upper bound");
+        assertTrue(combined.latencyMicros().p99() >= first.latencyMicros().p99(), "an upper bound");
     }
 
     @Test
@@ -109,6 +109,8 @@ class LoadRunTest {
         assertEquals(1, read.slice());
         assertEquals(result.sentTotal(), read.points().get(0).sentTotal());
         assertEquals(result.brokerReported(), read.points().get(0).brokerReported());
+        assertEquals(result.spec(), read.points().get(0).spec(), "the load as measured");
+        assertEquals(result.latencyMicros(), read.points().get(0).latencyMicros());
         assertFalse(SliceReport.find("no report here").isPresent());
     }
 

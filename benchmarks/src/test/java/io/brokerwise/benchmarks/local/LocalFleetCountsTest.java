@@ -4,6 +4,7 @@ import io.brokerwise.benchmarks.report.JsonResult;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerwise.measure.BrokerCounts;
 import io.brokerwise.measure.LoadResult;
 import io.brokerwise.measure.LoadSpec;
 import io.brokerwise.measure.SelectorDesign;
@@ -65,8 +66,8 @@ class LocalFleetCountsTest {
         System.err.println(JsonResult.text(result));
         assertTrue(result.sentTotal() > 0, "something was sent");
         assertEquals(result.sentTotal() * spec.design().r(), result.deliveredTotal(), "each message reached r subscribers");
-        long received = result.brokerReported().stream().mapToLong(b -> b.get("received")).sum();
-        long dispatched = result.brokerReported().stream().mapToLong(b -> b.get("dispatched")).sum();
+        long received = result.brokerReported().stream().mapToLong(BrokerCounts::received).sum();
+        long dispatched = result.brokerReported().stream().mapToLong(BrokerCounts::dispatched).sum();
         assertEquals(result.copiesSentTotal(), received, "brokers received every copy sent");
         assertEquals(result.deliveredTotal(), dispatched, "brokers dispatched every copy delivered");
         assertTrue(result.countsMatchBrokers());

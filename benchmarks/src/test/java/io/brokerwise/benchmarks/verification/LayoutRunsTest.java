@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerwise.measure.LatencyPercentiles;
 import io.brokerwise.measure.LoadResult;
+import io.brokerwise.measure.LoadSpec;
+import io.brokerwise.measure.MeasuredLoad;
+import io.brokerwise.measure.SelectorDesign;
 import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.service.BuiltInProfiles;
 import io.brokerwise.model.stats.SampleSummary;
@@ -117,8 +121,10 @@ class LayoutRunsTest {
 
     private static LoadResult result(double published, boolean valid) {
         long sent = Math.round(published * 10);
-        return new LoadResult(Map.of(), 0, 0, 10, sent, sent, published, published, published, sent, sent, sent, sent,
-                List.of(), true, Map.of(), false, new double[] {0.99}, 0.3, 1, 1, valid,
+        MeasuredLoad load = new MeasuredLoad("1x1", 1, 1, "0/1", 4, LoadSpec.Mode.saturate, null, "NonPersistent", 2,
+                18, SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1, 100, 30, 15, 1);
+        return new LoadResult(load, 0, 0, 10, sent, sent, published, published, published, sent, sent, sent, sent,
+                List.of(), true, LatencyPercentiles.NONE, false, new double[] {0.99}, 0.3, 1, 1, valid,
                 valid ? List.of() : List.of("broker CPU 80% of its quota"));
     }
 }

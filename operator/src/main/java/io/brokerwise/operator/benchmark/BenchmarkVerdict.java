@@ -3,12 +3,13 @@ package io.brokerwise.operator.benchmark;
 import io.brokerwise.api.v1alpha1.BenchmarkPointStatus;
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
 import io.brokerwise.api.v1alpha1.IntervalStatus;
+import io.brokerwise.measure.BrokerCounts;
+import io.brokerwise.measure.LatencyPercentiles;
 import io.brokerwise.measure.LoadResult;
 import io.brokerwise.model.stats.SampleSummary;
 import io.brokerwise.model.stats.ToleranceVerdict;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Measured against predicted: each point's figures beside the model's, and for a saturated run the verdict on
@@ -83,27 +84,23 @@ final class BenchmarkVerdict {
         for (int i = 0; i < r.brokerReported().size(); i++) {
             BenchmarkPointStatus.BrokerMeasurement b = new BenchmarkPointStatus.BrokerMeasurement();
             b.ordinal = i;
-            b.received = r.brokerReported().get(i).get("received");
-            b.dispatched = r.brokerReported().get(i).get("dispatched");
+            BrokerCounts counts = r.brokerReported().get(i);
+            b.received = counts.received();
+            b.dispatched = counts.dispatched();
             b.cpu = i < r.brokerCpuUtilization().length ? finite(r.brokerCpuUtilization()[i]) : null;
             out.add(b);
         }
         return out;
     }
 
-    private static BenchmarkPointStatus.Latency latency(Map<String, Double> micros) {
+    private static BenchmarkPointStatus.Latency latency(LatencyPercentiles micros) {
         BenchmarkPointStatus.Latency l = new BenchmarkPointStatus.Latency();
-        l.p50 = seconds(micros, "p50");
-        l.p90 = seconds(micros, "p90");
-        l.p99 = seconds(micros, "p99");
-        l.p999 = seconds(micros, "p99.9");
-        l.max = seconds(micros, "max");
+        l.p50 = finite(micros.p50() / 1e6);
+        l.p90 = finite(micros.p90() / 1e6);
+        l.p99 = finite(micros.p99() / 1e6);
+        l.p999 = finite(micros.p999() / 1e6);
+        l.max = finite(micros.max() / 1e6);
         return l;
-    }
-
-    private static Double seconds(Map<String, Double> micros, String key) {
-        Double v = micros.get(key);
-        return v == null ? null : finite(v / 1e6);
     }
 
     /** JSON has no NaN: an unknown figure is left out. */

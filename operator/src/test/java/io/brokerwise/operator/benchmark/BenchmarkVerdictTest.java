@@ -4,11 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
+import io.brokerwise.measure.LatencyPercentiles;
 import io.brokerwise.measure.LoadResult;
+import io.brokerwise.measure.LoadSpec;
+import io.brokerwise.measure.MeasuredLoad;
+import io.brokerwise.measure.SelectorDesign;
 import io.brokerwise.model.topology.Layout;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** A Saturate run's verdict judges its repeated runs' interval, never a single figure. */
@@ -61,8 +64,12 @@ class BenchmarkVerdictTest {
 
     private static LoadResult run(double published, boolean valid) {
         long sent = Math.round(published * 10);
-        return new LoadResult(Map.of("messageBytes", 1024), 0, 0, 10, sent, sent, published, published, published,
-                sent, sent, sent, sent, List.of(), true, Map.of("p99", 900.0), false, new double[] {0.99}, 0.3, 1, 1,
+        MeasuredLoad load = new MeasuredLoad("1x1", 1, 1, "0/1", 4, LoadSpec.Mode.saturate, null, "NonPersistent", 1,
+                0, SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1, 1024, 5, 10, 5);
+        LatencyPercentiles latency = new LatencyPercentiles(Double.NaN, Double.NaN, 900, Double.NaN, Double.NaN,
+                Double.NaN);
+        return new LoadResult(load, 0, 0, 10, sent, sent, published, published, published, sent, sent, sent, sent,
+                List.of(), true, latency, false, new double[] {0.99}, 0.3, 1, 1,
                 valid, valid ? List.of() : List.of("broker 0 used 80% of its CPU (< 96%): it was not the bottleneck"));
     }
 }

@@ -17,7 +17,10 @@ import io.brokerwise.api.v1alpha1.WorkloadSpec;
 import io.brokerwise.measure.CalibrationFit;
 import io.brokerwise.measure.CalibrationGrid;
 import io.brokerwise.measure.CalibrationPoint;
+import io.brokerwise.measure.LatencyPercentiles;
 import io.brokerwise.measure.LoadResult;
+import io.brokerwise.measure.LoadSpec;
+import io.brokerwise.measure.MeasuredLoad;
 import io.brokerwise.model.service.LinearModel;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
@@ -121,8 +124,10 @@ class CalibratedProfileTest {
             var d = p.design();
             double rate = 1 / (20e-6 + (d.r() + d.mAdd()) * 1e-6 + d.r() * 5e-6) * (1 + 0.01 * noise.nextGaussian());
             long sent = Math.round(rate * 10);
-            out.add(new LoadResult(Map.of(), 0, 0, 10, sent, sent, rate, rate, rate, sent, sent, sent, sent, List.of(),
-                    true, Map.of(), false, new double[] {0.99}, 0.3, 1, 1, true, List.of()));
+            MeasuredLoad load = new MeasuredLoad("1x1", 1, 1, "0/1", 2, LoadSpec.Mode.saturate, null, "NonPersistent",
+                    d.r(), d.mAdd(), d.kind(), d.shape(), d.components(), p.messageBytes(), 5, 10, 5);
+            out.add(new LoadResult(load, 0, 0, 10, sent, sent, rate, rate, rate, sent, sent, sent, sent, List.of(),
+                    true, LatencyPercentiles.NONE, false, new double[] {0.99}, 0.3, 1, 1, true, List.of()));
         }
         return out;
     }
