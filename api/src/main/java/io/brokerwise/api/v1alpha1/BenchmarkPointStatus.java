@@ -17,6 +17,14 @@ public class BenchmarkPointStatus {
     @JsonPropertyDescription("Messages published per second over all publishers, in the measurement window.")
     public Double publishedRate;
 
+    @JsonPropertyDescription("Bytes of message body published per second over all publishers (publishedRate x "
+            + "message size).")
+    public Double publishedBytesPerSecond;
+
+    @JsonPropertyDescription("Bytes of message body delivered per second to subscribers, all brokers together "
+            + "(dispatchedRate x message size).")
+    public Double dispatchedBytesPerSecond;
+
     @JsonPropertyDescription("Messages per second one broker of the busiest kind received.")
     public Double receivedRatePerBroker;
 

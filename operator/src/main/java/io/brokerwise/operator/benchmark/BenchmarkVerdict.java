@@ -67,6 +67,8 @@ final class BenchmarkVerdict {
         p.publishedRate = r.publishedPerSecond();
         p.receivedRatePerBroker = r.receivedPerSecond();
         p.dispatchedRate = r.dispatchedPerSecond();
+        p.publishedBytesPerSecond = r.publishedBytesPerSecond();
+        p.dispatchedBytesPerSecond = r.dispatchedBytesPerSecond();
         p.predictedRate = saturated ? prediction.saturatedRate() : prediction.offeredRate();
         p.relativeError = (p.publishedRate - p.predictedRate) / p.predictedRate;
         p.latency = latency(r.latencyMicros());

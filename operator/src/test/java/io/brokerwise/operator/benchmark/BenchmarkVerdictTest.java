@@ -32,6 +32,8 @@ class BenchmarkVerdictTest {
         assertEquals(1000 - 49.68, status.measuredCapacityInterval.lower, 0.01);
         assertEquals(1000 + 49.68, status.measuredCapacityInterval.upper, 0.01);
         assertEquals(3, status.points.size(), "every run is a point");
+        assertEquals(980 * 1024, status.points.get(0).publishedBytesPerSecond, 1e-6, "bytes/s beside msgs/s");
+        assertEquals(980 * 1024, status.points.get(0).dispatchedBytesPerSecond, 1e-6, "one copy of each message");
     }
 
     /** A single run of 0.9 would have passed a 15% tolerance; the runs' interval reaches past it, so no claim. */
