@@ -4,10 +4,11 @@ import io.brokerwise.benchmarks.local.LocalFleet;
 import io.brokerwise.measure.CalibrationGrid;
 import io.brokerwise.measure.CalibrationPoint;
 import io.brokerwise.measure.LoadResult;
-import io.brokerwise.model.topology.Layout;
 import io.brokerwise.measure.LoadSpec;
 import io.brokerwise.measure.SelectorDesign;
+import io.brokerwise.model.topology.Layout;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -19,12 +20,13 @@ import java.util.function.Function;
  */
 public final class CalibrationSeries {
 
-    private final Function<SelectorDesign, LoadSpec> pointSpec;
+    private final Function<CalibrationGrid.Point, LoadSpec> pointSpec;
     private final CalibrationGrid grid;
-    private final java.time.Duration firstWarmup;
+    private final Duration firstWarmup;
 
-    /** @param pointSpec the measurement of one point, given its subscriber design */
-    public CalibrationSeries(Function<SelectorDesign, LoadSpec> pointSpec, CalibrationGrid grid, java.time.Duration firstWarmup) {
+    /** @param pointSpec the load of one point, given its subscribers and message size */
+    public CalibrationSeries(Function<CalibrationGrid.Point, LoadSpec> pointSpec, CalibrationGrid grid,
+                             Duration firstWarmup) {
         this.pointSpec = pointSpec;
         this.grid = grid;
         this.firstWarmup = firstWarmup;
@@ -36,7 +38,7 @@ public final class CalibrationSeries {
         List<LoadResult> results = new ArrayList<>();
         for (int i = 0; i < series.size(); i++) {
             SelectorDesign design = series.get(i).design();
-            LoadSpec spec = pointSpec.apply(design).withMessageBytes(series.get(i).messageBytes());
+            LoadSpec spec = pointSpec.apply(series.get(i));
             if (i == 0) {
                 spec = spec.warmingUpFor(firstWarmup);
             }

@@ -10,7 +10,6 @@ import io.brokerwise.api.v1alpha1.BrokerProfileStatus;
 import io.brokerwise.measure.CalibrationFit;
 import io.brokerwise.model.service.LinearModel;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
-import java.util.Map;
 
 /**
  * The BrokerProfile manifest a calibration writes: the fitted Linear parameters (eq. 4.9) in spec, the fit
@@ -19,16 +18,12 @@ import java.util.Map;
  */
 public final class ProfileManifest {
 
-    static final String ANNOTATION = "brokerwise.io/";
-
     private ProfileManifest() {
     }
 
-    public static String yaml(String name, CalibrationFit fit, Map<String, String> origin) throws Exception {
+    public static String yaml(String name, CalibrationFit fit, ProfileOrigin origin) throws Exception {
         BrokerProfile profile = new BrokerProfile();
-        var meta = new ObjectMetaBuilder().withName(name);
-        origin.forEach((k, v) -> meta.addToAnnotations(ANNOTATION + k, v));
-        profile.setMetadata(meta.build());
+        profile.setMetadata(new ObjectMetaBuilder().withName(name).withAnnotations(origin.annotations()).build());
         profile.setSpec(FittedProfile.spec(new LinearModel(), fit.fit().parameters(), null));
         BrokerProfileStatus status = new BrokerProfileStatus();
         status.source = "calibration (brokerwise-bench calibrate)";

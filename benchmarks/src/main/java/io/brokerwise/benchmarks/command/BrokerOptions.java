@@ -1,9 +1,10 @@
 package io.brokerwise.benchmarks.command;
 
 import io.brokerwise.benchmarks.local.BrokerNode;
+import io.brokerwise.benchmarks.measurement.LocalLoad;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import picocli.CommandLine.Option;
 
 /** The local brokers and publishers every command sets the same way (a picocli mixin). */
@@ -29,10 +30,20 @@ final class BrokerOptions {
 
     /** The stand-in for a dedicated node that every local broker gets. */
     BrokerNode node() {
-        return new BrokerNode(brokerCores, RunCommand.duration(cpuPeriod), brokerCpus, brokerHeap);
+        return new BrokerNode(brokerCores, Durations.parse(cpuPeriod), brokerCpus, brokerHeap);
     }
 
-    boolean persistent() {
+    /** The publishers each row of a layout gets, persistent or not. */
+    LocalLoad load() {
+        return new LocalLoad(publishers, persistent());
+    }
+
+    /** {@code --work-dir}, or a new temporary directory named after the command. */
+    Path workDir(String prefix) throws IOException {
+        return workDir != null ? workDir : Files.createTempDirectory(prefix);
+    }
+
+    private boolean persistent() {
         return switch (deliveryMode) {
             case "Persistent" -> true;
             case "NonPersistent" -> false;
@@ -40,13 +51,10 @@ final class BrokerOptions {
         };
     }
 
-    String[] asArguments() {
-        List<String> args = new ArrayList<>(List.of("--broker-cores", Double.toString(brokerCores), "--cpu-period",
-                cpuPeriod, "--broker-heap", brokerHeap, "--publishers", Integer.toString(publishers),
-                "--delivery-mode", deliveryMode));
-        if (brokerCpus != null) {
-            args.addAll(List.of("--broker-cpus", brokerCpus));
-        }
-        return args.toArray(String[]::new);
+    /** These options as they would be typed, for the record of how a result was made. */
+    String describe() {
+        return "--broker-cores " + brokerCores + " --cpu-period " + cpuPeriod + " --broker-heap " + brokerHeap
+                + " --publishers " + publishers + " --delivery-mode " + deliveryMode
+                + (brokerCpus != null ? " --broker-cpus " + brokerCpus : "");
     }
 }

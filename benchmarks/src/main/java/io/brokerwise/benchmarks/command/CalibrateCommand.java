@@ -1,27 +1,25 @@
 package io.brokerwise.benchmarks.command;
 
+import io.brokerwise.benchmarks.calibration.CalibrationRun;
 import io.brokerwise.benchmarks.calibration.CalibrationSeries;
 import io.brokerwise.benchmarks.calibration.ProfileManifest;
+import io.brokerwise.benchmarks.calibration.ProfileOrigin;
 import io.brokerwise.benchmarks.local.LocalFleet;
+import io.brokerwise.benchmarks.measurement.LocalLoad;
+import io.brokerwise.benchmarks.report.JsonResult;
 import io.brokerwise.measure.CalibrationFit;
 import io.brokerwise.measure.CalibrationGrid;
 import io.brokerwise.measure.CalibrationPoint;
 import io.brokerwise.measure.ProcStat;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.brokerwise.model.fit.FitException;
 import io.brokerwise.model.service.LinearModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -66,17 +64,18 @@ final class CalibrateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         CalibrationGrid grid = new CalibrationGrid(Arrays.stream(rValues).boxed().toList(),
                 Arrays.stream(mAddValues).boxed().toList(), Arrays.stream(messageSizes).boxed().toList(), holdoutEvery);
-        // The run command's defaults for everything a calibration does not vary.
-        List<String> args = new ArrayList<>(List.of(brokers.asArguments()));
-        args.addAll(List.of("--warmup", warmup, "--measure", measure, "--cooldown", cooldown));
-        RunCommand base = CommandLine.populateCommand(new RunCommand(), args.toArray(String[]::new));
+        LocalLoad load = brokers.load();
+        Duration pointWarmup = Durations.parse(warmup);
+        Duration pointMeasure = Durations.parse(measure);
+        Duration pointCooldown = Durations.parse(cooldown);
+        CalibrationSeries series = new CalibrationSeries(point -> load.saturated(1, point.design(),
+                point.messageBytes(), pointWarmup, pointMeasure, pointCooldown), grid, Durations.parse(firstWarmup));
         long started = System.nanoTime();
         double loadBefore = ProcStat.loadAverage();
-        Path work = brokers.workDir != null ? brokers.workDir : Files.createTempDirectory("brokerwise-cal");
         List<CalibrationPoint> points;
-        try (LocalFleet fleet = LocalFleet.start(1, brokers.node(), brokers.persistent(), work, System.err)) {
-            points = new CalibrationSeries(base::spec, grid, RunCommand.duration(firstWarmup))
-                    .run(fleet, System.err);
+        try (LocalFleet fleet = LocalFleet.start(1, brokers.node(), load.persistent(),
+                brokers.workDir("brokerwise-cal"), System.err)) {
+            points = series.run(fleet, System.err);
         }
         Duration took = Duration.ofNanos(System.nanoTime() - started);
         return write(points, took, loadBefore);
@@ -85,14 +84,8 @@ final class CalibrateCommand implements Callable<Integer> {
     private int write(List<CalibrationPoint> points, Duration took, double loadBefore) throws Exception {
         Files.createDirectories(outDir);
         Path raw = outDir.resolve(name + ".points.json");
-        Map<String, Object> rawDoc = new LinkedHashMap<>();
-        rawDoc.put("name", name);
-        rawDoc.put("finished", Instant.now().toString());
-        rawDoc.put("tookSeconds", took.toSeconds());
-        rawDoc.put("loadAverageBefore", loadBefore);
-        rawDoc.put("command", "brokerwise-bench calibrate " + describe());
-        rawDoc.put("points", points);
-        Files.writeString(raw, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(rawDoc));
+        Files.writeString(raw, JsonResult.text(new CalibrationRun(name, Instant.now().toString(), took.toSeconds(),
+                loadBefore, "brokerwise-bench calibrate " + describe(), points)));
         System.err.printf("loadgen: %d points in %d s; raw points in %s%n", points.size(), took.toSeconds(), raw);
         CalibrationFit fit;
         try {
@@ -101,13 +94,8 @@ final class CalibrateCommand implements Callable<Integer> {
             System.err.println("loadgen: " + e.getMessage() + ": no profile written");
             return 3;
         }
-        Map<String, String> origin = new LinkedHashMap<>();
-        origin.put("raw-points", raw.getFileName().toString());
-        origin.put("broker-cores", Double.toString(brokers.brokerCores));
-        origin.put("cpu-period", brokers.cpuPeriod);
-        origin.put("delivery-mode", brokers.deliveryMode);
-        origin.put("load-average-before", Double.toString(loadBefore));
-        origin.put("calibration-seconds", Long.toString(took.toSeconds()));
+        ProfileOrigin origin = new ProfileOrigin(raw.getFileName().toString(), brokers.brokerCores, brokers.cpuPeriod,
+                brokers.deliveryMode, loadBefore, took.toSeconds());
         Path manifest = outDir.resolve(name + ".yaml");
         Files.writeString(manifest, ProfileManifest.yaml(name, fit, origin));
         System.err.printf("loadgen: %d points fit, %d held out, %d not valid: R^2 %.4f, median error %.1f%%, max %.1f%%%s%s;"
@@ -126,7 +114,7 @@ final class CalibrateCommand implements Callable<Integer> {
     }
 
     private String describe() {
-        return "--name " + name + " " + String.join(" ", brokers.asArguments()) + " --r " + join(rValues) + " --m-add "
+        return "--name " + name + " " + brokers.describe() + " --r " + join(rValues) + " --m-add "
                 + join(mAddValues) + " --message-bytes " + join(messageSizes) + " --first-warmup "
                 + firstWarmup + " --warmup " + warmup + " --measure " + measure + " --cooldown " + cooldown
                 + " --holdout-every " + holdoutEvery + (keepInvalid ? " --keep-invalid" : "");

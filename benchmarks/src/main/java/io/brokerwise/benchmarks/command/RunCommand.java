@@ -1,6 +1,7 @@
 package io.brokerwise.benchmarks.command;
 
 import io.brokerwise.benchmarks.local.LocalFleet;
+import io.brokerwise.benchmarks.measurement.LocalLoad;
 import io.brokerwise.benchmarks.measurement.PathComparison;
 import io.brokerwise.benchmarks.report.JsonResult;
 import io.brokerwise.measure.LoadResult;
@@ -12,9 +13,7 @@ import io.brokerwise.measure.Target;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.routing.RoutingMapWatcher;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -61,9 +60,10 @@ final class RunCommand implements Callable<Integer> {
     String measure;
     @Option(names = "--cooldown", defaultValue = "2s")
     String cooldown;
-    @Option(names = "--max-messages", defaultValue = "100000000", description = "bound per publisher")
+    @Option(names = "--max-messages", defaultValue = "" + LocalLoad.MAX_MESSAGES_PER_PUBLISHER,
+            description = "bound per publisher")
     long maxMessages;
-    @Option(names = "--seed", defaultValue = "1")
+    @Option(names = "--seed", defaultValue = "" + LocalLoad.SEED)
     long seed;
     @Option(names = "--routing-map", description = "measure the brokers of this routing.json (a topology's pods) "
             + "instead of starting local ones; user and password from ARTEMIS_USER / ARTEMIS_PASSWORD")
@@ -98,10 +98,9 @@ final class RunCommand implements Callable<Integer> {
             measureEach((spec, path) -> new LoadRun(spec, System.err, path)
                     .measure(target, Runtime.getRuntime().availableProcessors()), results);
         } else {
-            Path work = brokers.workDir != null ? brokers.workDir : Files.createTempDirectory("brokerwise-bench");
             Layout grid = layout();
             try (LocalFleet fleet = LocalFleet.start(Math.toIntExact(grid.brokers()), brokers.node(),
-                    brokers.persistent(), work, System.err)) {
+                    brokers.load().persistent(), brokers.workDir("brokerwise-bench"), System.err)) {
                 measureEach((spec, path) -> fleet.measure(spec, grid, path), results);
             }
         }
@@ -139,35 +138,19 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    LoadSpec spec() {
-        return spec(new SelectorDesign(r, mAdd, kind, shape, components));
+    /** The options as the load they describe: the one place they become one. */
+    private LoadSpec spec() {
+        LocalLoad load = brokers.load();
+        return new LoadSpec(load.publishersPerRow(), mode, rate, load.persistent(),
+                new SelectorDesign(r, mAdd, kind, shape, components), messageBytes, Durations.parse(warmup),
+                Durations.parse(measure), Durations.parse(cooldown), maxMessages, seed);
     }
 
-    /** This command's measurement with another subscriber design (a calibration series varies only that). */
-    LoadSpec spec(SelectorDesign design) {
-        return new LoadSpec(brokers.publishers, mode, rate, brokers.persistent(), design, messageBytes,
-                duration(warmup), duration(measure), duration(cooldown), maxMessages, seed);
-    }
-
-    Layout layout() {
+    private Layout layout() {
         Matcher m = Pattern.compile("(\\d+)x(\\d+)").matcher(layout);
         if (!m.matches()) {
             throw new IllegalArgumentException("--layout must look like 2x3, got " + layout);
         }
         return new Layout(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
-    }
-
-    /** 500ms, 10s, 2m. */
-    static Duration duration(String text) {
-        Matcher m = Pattern.compile("(\\d+)(ms|s|m)").matcher(text.trim());
-        if (!m.matches()) {
-            throw new IllegalArgumentException("a duration looks like 500ms, 10s or 2m, got " + text);
-        }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2)) {
-            case "ms" -> Duration.ofMillis(n);
-            case "s" -> Duration.ofSeconds(n);
-            default -> Duration.ofMinutes(n);
-        };
     }
 }

@@ -25,10 +25,10 @@ public final class LocalFleet implements AutoCloseable {
 
     public static final String TOPIC = "brokerwise.bench";
 
-    public final BrokerCredentials credentials = BrokerCredentials.generate();
-    public final List<LocalBroker> brokers = new ArrayList<>();
-    final boolean quotas;
-    final BrokerNode node;
+    private final BrokerCredentials credentials = BrokerCredentials.generate();
+    private final List<LocalBroker> brokers = new ArrayList<>();
+    private final boolean quotas;
+    private final BrokerNode node;
     private final List<Integer> ports = new ArrayList<>();
     private final PrintStream progress;
     private final Thread cleanup = new Thread(this::closeQuietly, "loadgen-cleanup");
@@ -76,6 +76,20 @@ public final class LocalFleet implements AutoCloseable {
         }
     }
 
+    /** How many brokers run. */
+    public int size() {
+        return brokers.size();
+    }
+
+    public LocalBroker broker(int i) {
+        return brokers.get(i);
+    }
+
+    /** The user every broker of this fleet accepts, generated for it. */
+    public BrokerCredentials credentials() {
+        return credentials;
+    }
+
     private static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
@@ -83,13 +97,13 @@ public final class LocalFleet implements AutoCloseable {
     }
 
     /** The routing map of these brokers in a k x l layout (row-major). */
-    RoutingMap map(Layout layout) {
+    private RoutingMap map(Layout layout) {
         return RoutingMap.forLocalPorts(TOPIC, layout.publisherGroups(), layout.subscriberGroups(),
                 ports.subList(0, Math.toIntExact(layout.brokers())));
     }
 
     /** The first k x l brokers as a measurement target, with what keeps them from standing for nodes. */
-    Target target(Layout layout) {
+    private Target target(Layout layout) {
         if (layout.brokers() > brokers.size()) {
             throw new IllegalArgumentException("layout " + layout + " needs " + layout.brokers() + " brokers, "
                     + brokers.size() + " run");
@@ -111,7 +125,7 @@ public final class LocalFleet implements AutoCloseable {
     }
 
     /** Cores the load generator has left: the machine's minus the brokers' quotas, at least one. */
-    double clientCores() {
+    private double clientCores() {
         double quotaCores = quotas ? brokers.size() * node.cores() : 0;
         return Math.max(1, Runtime.getRuntime().availableProcessors() - quotaCores);
     }

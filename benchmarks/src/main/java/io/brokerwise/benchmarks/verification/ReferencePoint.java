@@ -1,12 +1,9 @@
 package io.brokerwise.benchmarks.verification;
 
 import io.brokerwise.measure.LoadResult;
-import io.brokerwise.measure.LoadSpec;
 import io.brokerwise.measure.SelectorDesign;
 import io.brokerwise.model.service.FilterSet;
 import io.brokerwise.model.service.ServiceTimeProfile;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -59,20 +56,10 @@ public record ReferencePoint(int r, int mAdd) {
         return result.receivedPerSecond() / predictedPerBroker(profile);
     }
 
-    /**
-     * @param result the point measured on all of a layout's brokers at once
-     * @return the measurement, the prediction and their ratio, the speed factor
-     */
-    Map<String, Object> verdict(ServiceTimeProfile profile, LoadResult result) {
-        Map<String, Object> v = new LinkedHashMap<>();
-        v.put("r", r);
-        v.put("mAdd", mAdd);
-        v.put("brokers", result.brokerCpuUtilization().length); // one CPU figure per broker measured
-        v.put("predictedPerBrokerMsgsPerSecond", predictedPerBroker(profile));
-        v.put("measuredPerBrokerMsgsPerSecond", result.receivedPerSecond());
-        v.put("speedFactor", speedFactor(profile, result));
-        v.put("valid", result.valid());
-        v.put("validityProblems", result.validityProblems());
-        return v;
+    /** The point measured on all of a layout's brokers at once, beside the prediction and their ratio. */
+    ReferencePointVerdict verdict(ServiceTimeProfile profile, LoadResult result) {
+        // one CPU figure per broker measured
+        return new ReferencePointVerdict(r, mAdd, result.brokerCpuUtilization().length, predictedPerBroker(profile),
+                result.receivedPerSecond(), speedFactor(profile, result), result.valid(), result.validityProblems());
     }
 }

@@ -1,15 +1,15 @@
 package io.brokerwise.benchmarks.command;
 
-import io.brokerwise.benchmarks.calibration.ProfileManifest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerwise.benchmarks.calibration.ProfileManifest;
+import io.brokerwise.benchmarks.calibration.ProfileOrigin;
 import io.brokerwise.measure.CalibrationFit;
 import io.brokerwise.model.fit.ProfileFit;
 import io.brokerwise.model.service.ProfileParameters;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -34,7 +34,7 @@ class ReportCommandTest {
                 """);
         Files.writeString(dir.resolve("a.yaml"), ProfileManifest.yaml("a", new CalibrationFit(
                 new ProfileFit(ProfileParameters.of(5e-6, 6e-8, 4e-6), 0.99, new double[] {0.01, 0.02}), null, 2, 0, 1),
-                Map.of()));
+                origin("a")));
         Files.writeString(dir.resolve("run.json"), """
                 {"spec": {"layout": "1x1", "mode": "rate"}, "publishedPerSecond": 1000, "receivedPerSecond": 1000,
                  "dispatchedPerSecond": 2000, "latencyMicros": {"p50": 100, "p99": 900},
@@ -64,7 +64,7 @@ class ReportCommandTest {
         Files.writeString(dir.resolve("s.points.json"), "{\"name\": \"s\", \"points\": [" + points + "]}");
         Files.writeString(dir.resolve("s.yaml"), ProfileManifest.yaml("s", new CalibrationFit(new ProfileFit(
                 ProfileParameters.of(5e-6, 6e-8, 4e-6).withSecondsPerByte(3e-10, 1.5e-10), 0.99, new double[] {0.01}),
-                null, 4, 0, 0), Map.of()));
+                null, 4, 0, 0), origin("s")));
         for (int bytes : new int[] {128, 65536}) {
             Files.writeString(dir.resolve("run-" + bytes + ".json"), String.format("""
                     {"spec": {"layout": "1x1", "mode": "saturate", "messageBytes": %d}, "publishedPerSecond": 1000,
@@ -83,5 +83,9 @@ class ReportCommandTest {
                 "fitted and measured series per size");
         assertTrue(html.contains("End-to-end latency against message size"), "latency against size");
         assertTrue(html.contains("<td>65.5</td>"), "published MB/s of the 64 KB run");
+    }
+
+    private static ProfileOrigin origin(String name) {
+        return new ProfileOrigin(name + ".points.json", 1, "100ms", "NonPersistent", 0.2, 60);
     }
 }

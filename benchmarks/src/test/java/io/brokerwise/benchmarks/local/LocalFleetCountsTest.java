@@ -1,9 +1,9 @@
 package io.brokerwise.benchmarks.local;
 
-import io.brokerwise.benchmarks.report.JsonResult;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerwise.benchmarks.report.JsonResult;
 import io.brokerwise.measure.BrokerCounts;
 import io.brokerwise.measure.LoadResult;
 import io.brokerwise.measure.LoadSpec;

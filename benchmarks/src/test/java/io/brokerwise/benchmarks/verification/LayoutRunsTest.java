@@ -1,17 +1,21 @@
 package io.brokerwise.benchmarks.verification;
 
-import io.brokerwise.benchmarks.command.VerifyCommand;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerwise.benchmarks.measurement.LocalLoad;
+import io.brokerwise.benchmarks.report.JsonResult;
 import io.brokerwise.measure.LatencyPercentiles;
 import io.brokerwise.measure.LoadResult;
 import io.brokerwise.measure.LoadSpec;
 import io.brokerwise.measure.MeasuredLoad;
 import io.brokerwise.measure.SelectorDesign;
-import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.service.BuiltInProfiles;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.stats.SampleSummary;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.model.topology.LayoutEvaluation;
@@ -19,15 +23,18 @@ import io.brokerwise.model.topology.Limits;
 import io.brokerwise.model.topology.Objectives;
 import io.brokerwise.model.topology.Plan;
 import io.brokerwise.model.topology.TopologyEvaluator;
-import io.brokerwise.model.topology.TopologyPlanner;
 import io.brokerwise.model.topology.TopologyMode;
+import io.brokerwise.model.topology.TopologyPlanner;
 import io.brokerwise.model.topology.Workload;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** verify's verdicts on repeated runs: intervals, never "within" on a straddling interval, Welch and ANOVA. */
+/**
+ * verify's verdicts on repeated runs: intervals, never "within" on a straddling interval, Welch and ANOVA; and the
+ * verdicts' JSON, one flat object per layout with only the parts that apply.
+ */
 class LayoutRunsTest {
 
     private final Workload workload = Workload.of(4, 100, 20, 1, 2);
@@ -37,33 +44,30 @@ class LayoutRunsTest {
 
     @Test
     void tightRunsNearThePredictionAreWithinTolerance() {
-        LayoutRuns runs = runs(plan.chosen().orElseThrow(), true, 1000, 990, 1010, 1000);
-        Map<String, Object> v = runs.verdict(plan, 0.15);
-        assertEquals("within tolerance", v.get("verdict"));
-        SampleSummary measured = (SampleSummary) v.get("measured");
+        CapacityVerdict v = runs(plan.chosen().orElseThrow(), true, 1000, 990, 1010, 1000).judge(0.15);
+        assertEquals("within tolerance", v.verdict());
+        SampleSummary measured = v.measured();
         assertEquals(3, measured.n());
         assertEquals(1000, measured.mean(), 1e-9);
         assertTrue(measured.lower() < 1000 && measured.upper() > 1000);
-        assertEquals(0.0, (Double) v.get("relativeError"), 1e-12);
+        assertEquals(0.0, v.relativeError(), 1e-12);
     }
 
     /** Mean 10% off with a spread that reaches past 15%: a single run would have called it; the interval cannot. */
     @Test
     void anIntervalAcrossTheBoundIsInconclusiveAndSaysHowManyRunsWouldSettleIt() {
-        Map<String, Object> v = runs(plan.chosen().orElseThrow(), true, 1000, 1200, 1000, 1100).verdict(plan, 0.15);
-        SampleSummary ratio = (SampleSummary) v.get("measuredOverPredicted");
-        assertTrue(ratio.covers(1.15), ratio.toString());
-        assertTrue(((String) v.get("verdict")).matches("inconclusive: \\d+ more runs? would settle it"),
-                (String) v.get("verdict"));
+        CapacityVerdict v = runs(plan.chosen().orElseThrow(), true, 1000, 1200, 1000, 1100).judge(0.15);
+        assertTrue(v.measuredOverPredicted().covers(1.15), v.measuredOverPredicted().toString());
+        assertTrue(v.verdict().matches("inconclusive: \\d+ more runs? would settle it"), v.verdict());
     }
 
     @Test
     void aRunThatBrokeTheValidityRuleIsCounted() {
         LayoutRuns runs = runs(plan.chosen().orElseThrow(), true, 1000, 1000, 1000);
         runs.add(result(1000, false));
-        Map<String, Object> v = runs.verdict(plan, 0.15);
-        assertFalse((Boolean) v.get("valid"));
-        assertEquals(1L, v.get("notValidRuns"));
+        CapacityVerdict v = runs.judge(0.15);
+        assertFalse(v.valid());
+        assertEquals(1L, v.notValidRuns());
     }
 
     /**
@@ -73,18 +77,18 @@ class LayoutRunsTest {
      */
     @Test
     void alternativesAreJudgedByPairedRatiosAndWelch() {
-        LayoutEvaluation planned = plan.chosen().orElseThrow();
-        LayoutEvaluation other = plan.alternatives().get(0).evaluation();
-        List<LayoutRuns> runs = List.of(runs(planned, true, 1000, 1000, 1500, 800),
-                runs(other, false, 1000, 1200, 1800, 960));
-        List<Map<String, Object>> verdicts = new ArrayList<>(runs.stream().map(r -> r.verdict(plan, 0.15)).toList());
-        VerifyCommand.relativeToPlanned(runs, verdicts);
-        Map<String, Object> v = verdicts.get(1);
-        assertEquals(1.2, (Double) v.get("measuredOverPlanned"), 1e-9);
-        assertEquals(0.0, ((SampleSummary) v.get("measuredOverPlannedInterval")).standardDeviation(), 1e-9);
-        assertTrue(((String) v.get("againstPlanned")).startsWith("no significant difference"), (String) v.get("againstPlanned"));
-        assertTrue((Double) v.get("againstPlannedPValue") >= 0.05);
-        assertFalse(verdicts.get(0).containsKey("amongLayouts"), "two layouts: Welch, not ANOVA");
+        LayoutRuns planned = runs(plan.chosen().orElseThrow(), true, 1000, 1000, 1500, 800);
+        LayoutRuns other = runs(plan.alternatives().get(0).evaluation(), false, 1000, 1200, 1800, 960);
+        AgainstPlanned v = AgainstPlanned.of(other, planned);
+        assertEquals(1.2, v.measuredOverPlanned(), 1e-9);
+        assertEquals(0.0, v.measuredOverPlannedInterval().standardDeviation(), 1e-9);
+        assertTrue(v.againstPlanned().startsWith("no significant difference"), v.againstPlanned());
+        assertTrue(v.againstPlannedPValue() >= 0.05);
+        List<LayoutVerdict> verdicts = Verdicts.judge(verification(), placement(), List.of(planned, other), 0.15,
+                Optional.empty());
+        assertNull(verdicts.get(0).amongLayouts(), "two layouts: Welch, not ANOVA");
+        assertNull(verdicts.get(0).againstPlanned(), "the planned layout is the yardstick");
+        assertEquals(v, verdicts.get(1).againstPlanned());
     }
 
     @Test
@@ -93,22 +97,66 @@ class LayoutRunsTest {
                 runs(plan.alternatives().get(0).evaluation(), false, 1000, 2000, 2020, 1980),
                 runs(new TopologyEvaluator(workload, profile, Objectives.utilization(0.9), Limits.brokers(4))
                         .evaluate(new Layout(2, 2)), false, 1000, 1500, 1490, 1510));
-        List<Map<String, Object>> verdicts = new ArrayList<>(runs.stream().map(r -> r.verdict(plan, 0.15)).toList());
-        VerifyCommand.relativeToPlanned(runs, verdicts);
-        String claim = (String) verdicts.get(1).get("againstPlanned");
-        assertTrue(claim.startsWith(plan.alternatives().get(0).evaluation().layout() + " beats planned "), claim);
-        assertTrue((Double) verdicts.get(1).get("againstPlannedPValue") < 0.05);
-        assertTrue(((String) verdicts.get(0).get("amongLayouts")).startsWith("the 3 alternatives differ"));
+        List<LayoutVerdict> verdicts = Verdicts.judge(verification(), placement(), runs, 0.15, Optional.empty());
+        AgainstPlanned claim = verdicts.get(1).againstPlanned();
+        assertTrue(claim.againstPlanned().startsWith(plan.alternatives().get(0).evaluation().layout() + " beats planned "),
+                claim.againstPlanned());
+        assertTrue(claim.againstPlannedPValue() < 0.05);
+        assertTrue(verdicts.get(0).amongLayouts().amongLayouts().startsWith("the 3 alternatives differ"));
+        assertNull(verdicts.get(1).amongLayouts(), "ANOVA goes with the planned layout's verdict");
+    }
+
+    /**
+     * The JSON readers of verify's verdicts (its tests, the report, RESULTS.md's figures) see one flat object per
+     * layout: the capacity's, the comparison's and ANOVA's figures beside the layout's name, and nothing for the
+     * parts that do not apply.
+     */
+    @Test
+    void verdictsAreOneFlatObjectPerLayoutWithOnlyThePartsThatApply() throws Exception {
+        List<LayoutRuns> runs = List.of(runs(plan.chosen().orElseThrow(), true, 1000, 1000, 1010, 990),
+                runs(plan.alternatives().get(0).evaluation(), false, 1000, 2000, 2020, 1980),
+                runs(new TopologyEvaluator(workload, profile, Objectives.utilization(0.9), Limits.brokers(4))
+                        .evaluate(new Layout(2, 2)), false, 1000, 1500, 1490, 1510));
+        JsonNode json = new ObjectMapper().readTree(JsonResult.text(Verdicts.judge(verification(), placement(), runs,
+                0.15, Optional.empty())));
+        JsonNode planned = json.get(0);
+        assertEquals(plan.chosen().orElseThrow().layout().toString(), planned.get("layout").asText());
+        assertEquals("within tolerance", planned.get("verdict").asText());
+        assertEquals(3, planned.get("measured").get("n").asInt());
+        assertEquals(3, planned.get("results").size());
+        assertTrue(planned.has("amongLayoutsPValue"));
+        for (String absent : List.of("rejectedBecause", "measuredOverPlanned", "referencePoints", "latency", "note")) {
+            assertFalse(planned.has(absent), absent + " in " + planned);
+        }
+        JsonNode alternative = json.get(1);
+        assertEquals(plan.alternatives().get(0).reason(), alternative.get("rejectedBecause").asText());
+        assertEquals(2.0, alternative.get("measuredOverPlanned").asDouble(), 1e-9);
+        assertTrue(alternative.get("measuredOverPlannedInterval").has("lower"));
+        assertFalse(alternative.has("amongLayouts"));
     }
 
     /** A profile with per-byte times predicts for the workload's size, so verify measures that size. */
     @Test
     void verifyMeasuresTheWorkloadsSizeOnlyWhenTheProfileChargesSize() {
         Workload large = workload.withMessageSize(65_536);
-        assertEquals(VerifyCommand.CALIBRATED_MESSAGE_BYTES, VerifyCommand.messageBytes(profile, large));
+        assertEquals(VerificationPlan.CALIBRATED_MESSAGE_BYTES, VerificationPlan.messageBytes(profile, large));
         ServiceTimeProfile sized = new ServiceTimeProfile("sized", profile.model(),
                 profile.parameters().withSecondsPerByte(3e-10, 1.5e-10), "test");
-        assertEquals(65_536, VerifyCommand.messageBytes(sized, large));
+        assertEquals(65_536, VerificationPlan.messageBytes(sized, large));
+    }
+
+    private VerificationPlan verification() {
+        return new VerificationPlan(plan, profile, List.of(), design(), 100, 0.9);
+    }
+
+    private LocalPlacement placement() {
+        return new LocalPlacement(new LocalLoad(2, false), design(), 100, Duration.ofSeconds(30),
+                Duration.ofSeconds(15));
+    }
+
+    /** Two matching subscribers: they split evenly over one or two columns, so no verdict here carries a note. */
+    private static SelectorDesign design() {
+        return SelectorDesign.calibration(2, 18);
     }
 
     private static LayoutRuns runs(LayoutEvaluation e, boolean planned, double predicted, double... measured) {
@@ -125,6 +173,6 @@ class LayoutRunsTest {
                 18, SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1, 100, 30, 15, 1);
         return new LoadResult(load, 0, 0, 10, sent, sent, published, published, published, sent, sent, sent, sent,
                 List.of(), true, LatencyPercentiles.NONE, false, new double[] {0.99}, 0.3, 1, 1, valid,
-                valid ? List.of() : List.of("broker CPU 80% of its quota"));
+                valid ? List.of() : List.of("broker 0 used 80% of its CPU (< 96%): it was not the bottleneck"));
     }
 }

@@ -1,0 +1,88 @@
+package io.brokerwise.benchmarks.measurement;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerwise.benchmarks.local.LocalBroker;
+import io.brokerwise.benchmarks.local.LocalFleet;
+import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.broker.BrokerProcess;
+import io.brokerwise.broker.metrics.BrokerSample;
+import io.brokerwise.broker.metrics.BrokerScrape;
+import io.brokerwise.measure.LoadSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Artemis's own {@code artemis perf client} in a JVM of its own (the same heap as the load generator's), given the
+ * load the load generator measures: as many producers as it has publishers, each on its own thread, asynchronous
+ * sends, one consumer per subscriber, no selectors.
+ *
+ * @param classPath  artemis-cli's class path (the brokerwise-bench script resolves it)
+ * @param maxPending sends in flight per producer
+ */
+public record ArtemisPerf(String classPath, int maxPending) {
+
+    /** Runs the load's phases against the fleet's first broker, sampling its CPU over the measured seconds. */
+    public ArtemisPerfRun run(LoadSpec load, LocalFleet fleet, Path report) throws IOException, InterruptedException {
+        LocalBroker broker = fleet.broker(0);
+        long warmup = load.warmup().toSeconds();
+        long measure = load.measure().toSeconds();
+        Process perf = new ProcessBuilder(command(load, broker, fleet.credentials(), report)).redirectErrorStream(true)
+                .redirectOutput(report.resolveSibling(report.getFileName() + ".log").toFile()).start();
+        try {
+            TimeUnit.SECONDS.sleep(warmup);
+            BrokerSample before = BrokerScrape.of(broker.metricsAddress);
+            TimeUnit.SECONDS.sleep(measure);
+            double brokerCpu = BrokerScrape.of(broker.metricsAddress).cpuUtilizationSince(before, measure);
+            if (!perf.waitFor(120, TimeUnit.SECONDS)) {
+                throw new IOException("artemis perf did not finish within 120 s after its duration; see " + report);
+            }
+            if (perf.exitValue() != 0 || !Files.exists(report)) {
+                throw new IOException("artemis perf exited with " + perf.exitValue() + "; see " + report + ".log");
+            }
+            return new ArtemisPerfRun(meanRate(report, "sent"), meanRate(report, "received"), brokerCpu,
+                    report.toString());
+        } finally {
+            perf.destroyForcibly();
+        }
+    }
+
+    private List<String> command(LoadSpec load, LocalBroker broker, BrokerCredentials credentials, Path report) {
+        String publishers = Integer.toString(load.publishers());
+        long warmup = load.warmup().toSeconds();
+        List<String> command = new ArrayList<>(List.of(BrokerProcess.JAVA, "-Xms1g", "-Xmx1g", "-cp", classPath,
+                "org.apache.activemq.artemis.cli.Artemis", "perf", "client", "--url", "tcp://" + broker.address,
+                "--user", credentials.user(), "--password", credentials.password(), "--producers", publishers,
+                "--threads", publishers, "--consumers", Integer.toString(load.design().r()),
+                "--max-pending", Integer.toString(maxPending), "--message-size", Integer.toString(load.messageBytes()),
+                "--warmup", Long.toString(warmup), "--duration", Long.toString(warmup + load.measure().toSeconds()),
+                "--json", report.toString()));
+        if (load.persistent()) {
+            command.add("--persistent");
+        }
+        command.add("topic://" + LocalFleet.TOPIC);
+        return command;
+    }
+
+    /**
+     * Mean of a rate over artemis perf's per-second samples after its warm-up while its producers ran,
+     * leaving out the first (it straddles the warm-up's end) and the last (cut short by the end).
+     */
+    static double meanRate(Path report, String metric) throws IOException {
+        List<Double> rates = new ArrayList<>();
+        for (JsonNode sample : new ObjectMapper().readTree(report.toFile())) {
+            if ("interval".equals(sample.path("sampleType").asText()) && !sample.path("warmup").asBoolean()
+                    && sample.path("sent").asDouble() > 0) {
+                rates.add(sample.path(metric).asDouble());
+            }
+        }
+        if (rates.size() < 3) {
+            throw new IOException("artemis perf reported " + rates.size() + " samples after its warm-up: " + report);
+        }
+        return rates.subList(1, rates.size() - 1).stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+    }
+}

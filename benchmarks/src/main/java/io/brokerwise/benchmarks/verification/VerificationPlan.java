@@ -1,0 +1,108 @@
+package io.brokerwise.benchmarks.verification;
+
+import io.brokerwise.api.planning.ManifestException;
+import io.brokerwise.api.planning.PlanningInput;
+import io.brokerwise.api.planning.ProfileResolver;
+import io.brokerwise.api.v1alpha1.BrokerProfile;
+import io.brokerwise.api.v1alpha1.FilterSpec;
+import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
+import io.brokerwise.measure.SelectorDesign;
+import io.brokerwise.model.service.ServiceTimeProfile;
+import io.brokerwise.model.topology.Layout;
+import io.brokerwise.model.topology.LayoutEvaluation;
+import io.brokerwise.model.topology.Plan;
+import io.brokerwise.model.topology.TopologyPlanner;
+import io.brokerwise.model.topology.Workload;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What {@code verify} measures for a PubSubTopology: its plan (as {@code brokerwise plan} makes it, with the local
+ * brokers as the limit), the planned layout and the rejected ones that fit here, the workload's filters as
+ * subscribers, and the size of the measured messages.
+ *
+ * @param layouts        the plan's layout first, then rejected ones that fit here, in the planner's order
+ * @param maxUtilization the objective the plan's capacities are at; a layout's prediction is at full utilization
+ */
+public record VerificationPlan(Plan plan, ServiceTimeProfile profile, List<LayoutEvaluation> layouts,
+                               SelectorDesign design, int messageBytes, double maxUtilization) {
+
+    /** Filters (JMS consumers) a local run can hold on this machine class; bigger workloads are refused. */
+    public static final int MAX_LOCAL_FILTERS = 256;
+    /**
+     * What the calibration's messages carried: the times of a profile without per-byte times are per message of
+     * this size, so that is what verify measures with such a profile.
+     */
+    public static final int CALIBRATED_MESSAGE_BYTES = 100;
+
+    /**
+     * @param profiles     BrokerProfiles the topology's profileRef may name, besides the built-in ones
+     * @param maxBrokers   the local brokers at most
+     * @param alternatives rejected layouts to measure as well
+     */
+    public static VerificationPlan of(PubSubTopology topology, List<BrokerProfile> profiles, int maxBrokers,
+                                      int alternatives) {
+        PubSubTopologySpec spec = topology.getSpec();
+        ServiceTimeProfile profile = ProfileResolver.resolve(spec.profileRef == null ? null : spec.profileRef.name,
+                ProfileResolver.filterKind(spec), profiles, "spec.profileRef.name");
+        PlanningInput input = PlanningInput.from(spec, maxBrokers);
+        Plan plan = new TopologyPlanner().plan(input.workload(), profile, input.objectives(), input.limits(),
+                input.mode());
+        return new VerificationPlan(plan, profile, layouts(plan, maxBrokers, alternatives),
+                design(spec.workload.filter.kind, input.workload()), messageBytes(profile, input.workload()),
+                input.objectives().maxUtilization());
+    }
+
+    /** One {@link LayoutRuns} per layout to measure, each with its prediction at full utilization. */
+    public List<LayoutRuns> layoutRuns() {
+        return layouts.stream().map(e -> new LayoutRuns(e, planned(e.layout()),
+                e.capacity() / maxUtilization)).toList();
+    }
+
+    boolean planned(Layout layout) {
+        return plan.chosen().map(c -> c.layout().equals(layout)).orElse(false);
+    }
+
+    /** Why the planner did not choose this layout; empty for the planned one. */
+    Optional<String> rejectedBecause(Layout layout) {
+        return plan.alternatives().stream().filter(a -> a.evaluation().layout().equals(layout)).findFirst()
+                .map(Plan.Alternative::reason);
+    }
+
+    /** The workload's size when the profile charges size (the prediction is for it), else the calibration's. */
+    static int messageBytes(ServiceTimeProfile profile, Workload workload) {
+        return profile.parameters().chargesSize() ? workload.messageSizeBytes() : CALIBRATED_MESSAGE_BYTES;
+    }
+
+    private static List<LayoutEvaluation> layouts(Plan plan, int maxBrokers, int alternatives) {
+        List<LayoutEvaluation> out = new ArrayList<>();
+        plan.chosen().ifPresent(out::add);
+        int limit = out.size() + alternatives;
+        for (Plan.Alternative a : plan.alternatives()) {
+            LayoutEvaluation e = a.evaluation();
+            if (out.size() < limit && e.brokers() <= maxBrokers
+                    && out.stream().noneMatch(o -> o.layout().equals(e.layout()))) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The workload's filters as load-generator subscribers: one consumer per filter, round(E[R]) of them
+     * matching every message. Saturated capacity depends on the mean service time only, so a fixed
+     * replication grade with the workload's mean stands for every distribution of it.
+     */
+    private static SelectorDesign design(FilterSpec.Kind filterKind, Workload w) {
+        long filters = w.subscribers() * (long) Math.max(1, w.filtersPerSubscriber());
+        if (filters > MAX_LOCAL_FILTERS) {
+            throw new ManifestException("spec.workload: " + filters + " filters (subscribers x filtersPerSubscriber) "
+                    + "are more than a local run holds (" + MAX_LOCAL_FILTERS + "); verify a scaled-down workload");
+        }
+        SelectorDesign.Kind kind = filterKind == FilterSpec.Kind.CorrelationId
+                ? SelectorDesign.Kind.correlation : SelectorDesign.Kind.property;
+        return SelectorDesign.forWorkload((int) filters, w.meanReplicationGrade(), kind, w.filterComponents());
+    }
+}
