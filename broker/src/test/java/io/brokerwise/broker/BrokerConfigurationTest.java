@@ -53,12 +53,7 @@ class BrokerConfigurationTest {
             MessageConsumer red = session.createConsumer(topic, "color = 'red'");
             MessageConsumer none = session.createConsumer(topic, "color = 'green'");
             connection.start();
-            MessageProducer producer = session.createProducer(topic);
-            for (String color : new String[] {"red", "blue", "red"}) {
-                Message m = session.createMessage();
-                m.setStringProperty("color", color);
-                producer.send(m);
-            }
+            publish(session, topic, "red", "blue", "red");
             assertEquals(2, drain(red));
             assertEquals(0, drain(none));
             var counts = BrokerScrape.of(broker.metricsAddress());
@@ -101,12 +96,7 @@ class BrokerConfigurationTest {
             Topic topic = session.createTopic("orders.eu");
             MessageConsumer red = session.createConsumer(topic, "color = 'red'");
             connection.start();
-            MessageProducer producer = session.createProducer(topic);
-            for (String color : new String[] {"red", "blue"}) {
-                Message m = session.createMessage();
-                m.setStringProperty("color", color);
-                producer.send(m);
-            }
+            publish(session, topic, "red", "blue");
             assertEquals(1, drain(red));
             red.close();
             assertEquals(0, subscriptionQueues(broker, "orders.eu"), "the closed subscriber's queue is gone");
@@ -198,6 +188,15 @@ class BrokerConfigurationTest {
         String text = sink.toString(StandardCharsets.UTF_8);
         assertEquals(1, text.lines().filter(ThrottledLog::isNoisy).count(), text);
         assertTrue(text.contains("AMQ222000"));
+    }
+
+    private static void publish(Session session, Topic topic, String... colors) throws JMSException {
+        MessageProducer producer = session.createProducer(topic);
+        for (String color : colors) {
+            Message m = session.createMessage();
+            m.setStringProperty("color", color);
+            producer.send(m);
+        }
     }
 
     private static int drain(MessageConsumer consumer) throws JMSException {
