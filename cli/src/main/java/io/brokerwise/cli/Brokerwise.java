@@ -3,6 +3,7 @@ package io.brokerwise.cli;
 import io.brokerwise.api.planning.ManifestException;
 import io.brokerwise.model.fit.FitException;
 import java.io.PrintWriter;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -18,6 +19,8 @@ public final class Brokerwise {
 
     /** Input the user must change; printed as "error: ..." lines with exit code 2. */
     static final int BAD_INPUT = 2;
+
+    private static final Pattern CONTROL = Pattern.compile("\\p{Cntrl}");
 
     public static void main(String[] args) {
         // The jar carries slf4j-simple for the local brokers it starts; the command prints its own messages.
@@ -35,14 +38,19 @@ public final class Brokerwise {
     private static int handle(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
         PrintWriter err = cli.getErr();
         if (e instanceof ManifestException m) {
-            m.problems().forEach(p -> err.println("error: " + p));
+            m.problems().forEach(p -> err.println("error: " + oneLine(p)));
             return BAD_INPUT;
         }
         if (e instanceof FitException || e instanceof IllegalArgumentException || e instanceof java.io.IOException) {
-            err.println("error: " + e.getMessage());
+            err.println("error: " + oneLine(e.getMessage()));
             return BAD_INPUT;
         }
         err.println("internal error: " + e);
         return 1;
+    }
+
+    /** A problem on one line: control characters a manifest's value brought in are escaped, as YAML writes them. */
+    private static String oneLine(String problem) {
+        return CONTROL.matcher(String.valueOf(problem)).replaceAll(c -> String.format("\\\\u%04x", (int) c.group().charAt(0)));
     }
 }

@@ -20,6 +20,9 @@ import java.util.function.Supplier;
  */
 public record PlanningInput(Workload workload, Objectives objectives, Limits limits, TopologyMode mode) {
 
+    /** The most publishers or subscribers a spec may declare. */
+    public static final long MAX_COUNT = 1L << 53;
+
     /** The spec's inputs, validated; the broker limit is the spec's own (or the default). */
     public static PlanningInput from(PubSubTopologySpec spec) {
         List<String> problems = SpecValidator.validate(spec, "spec");
@@ -54,6 +57,12 @@ public record PlanningInput(Workload workload, Objectives objectives, Limits lim
     }
 
     private static Workload workload(WorkloadSpec w) {
+        count("publishers", w.publishers);
+        count("subscribers", w.subscribers);
+        if (Double.isInfinite(w.publishers * w.messageRatePerPublisher)) {
+            throw new IllegalArgumentException("messageRatePerPublisher: publishers x messageRatePerPublisher must be a "
+                    + "finite number of msgs/s, got " + w.publishers + " x " + w.messageRatePerPublisher);
+        }
         double max = Workload.maxReplicationGrade(w.subscribers, w.filtersPerSubscriber);
         if (w.replicationGrade.mean > max) {
             throw new IllegalArgumentException("replicationGrade.mean: at most subscribers x filtersPerSubscriber = "
@@ -67,6 +76,13 @@ public record PlanningInput(Workload workload, Objectives objectives, Limits lim
                 w.filter.components, w.replicationGrade.mean,
                 ReplicationGradeDistribution.named(w.replicationGrade.distribution.name()),
                 w.filter.distinct == null ? Double.NaN : w.filter.distinct, w.messageSizeBytes);
+    }
+
+    /** The model counts clients in doubles: beyond 2^53 they are no longer exact, and group sizes overflow. */
+    private static void count(String field, long value) {
+        if (value > MAX_COUNT) {
+            throw new IllegalArgumentException(field + ": at most " + MAX_COUNT + " (2^53), got " + value);
+        }
     }
 
     private static Objectives objectives(ObjectivesSpec o) {
