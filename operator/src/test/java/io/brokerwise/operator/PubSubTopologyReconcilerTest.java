@@ -191,6 +191,77 @@ class PubSubTopologyReconcilerTest {
         assertNotNull(cluster.get(t).getStatus().plan);
     }
 
+    /**
+     * A dependent the API server refuses, here a StatefulSet grown past what a ValidatingAdmissionPolicy of the
+     * namespace allows: Deployed turns False with the API server's words instead of keeping the earlier True, the
+     * old StatefulSet stays, and once the policy goes the layout is applied without any further change.
+     */
+    @Test
+    void aLayoutTheApiServerRefusesIsReportedAndAppliedOnceAllowed() {
+        TestCluster cluster = new TestCluster(client);
+        cluster.namespaceWithNodes("refused", 16);
+        client.resource(ALLOW_12_BROKERS).create();
+        client.resource(ALLOW_12_BROKERS_BINDING).create();
+        Awaitility.await().atMost(TestCluster.WAIT).alias("the policy is in force")
+                .until(() -> refusesStatefulSetOf(13, "refused"));
+        PubSubTopology t = cluster.apply(topology("presence", "refused", "refused", ""));
+        cluster.await(t, "Deployed", "True", "Applied", "12 brokers");
+
+        cluster.merge(t, "{\"spec\": {\"workload\": {\"messageRatePerPublisher\": 70}}}");
+        var refused = cluster.await(t, "Deployed", "False", "ApplyFailed", "at most 12 brokers");
+        assertTrue(refused.getMessage().startsWith("Grid 5x3 not applied: StatefulSet: "), refused.getMessage());
+        assertEquals("Planned", cluster.condition(t, "Planned").orElseThrow().getReason());
+        assertEquals(12, client.apps().statefulSets().inNamespace("refused").withName("presence-broker").get()
+                .getSpec().getReplicas(), "the running StatefulSet is kept");
+        assertTrue(client.v1().events().inNamespace("refused").list().getItems().stream()
+                .anyMatch(e -> "ApplyFailed".equals(e.getReason()) && "Warning".equals(e.getType())), "a Warning event");
+
+        client.resource(ALLOW_12_BROKERS_BINDING).delete();
+        cluster.await(t, "Deployed", "True", "Applied", "15 brokers");
+        assertEquals(15, client.apps().statefulSets().inNamespace("refused").withName("presence-broker").get()
+                .getSpec().getReplicas());
+        client.resource(ALLOW_12_BROKERS).delete();
+    }
+
+    private static final String ALLOW_12_BROKERS = """
+            apiVersion: admissionregistration.k8s.io/v1
+            kind: ValidatingAdmissionPolicy
+            metadata: {name: allow-12-brokers}
+            spec:
+              failurePolicy: Fail
+              matchConstraints:
+                resourceRules:
+                  - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE, UPDATE], resources: [statefulsets]}
+              validations:
+                - {expression: "object.spec.replicas <= 12", message: "this namespace allows at most 12 brokers"}
+            """;
+
+    private static final String ALLOW_12_BROKERS_BINDING = """
+            apiVersion: admissionregistration.k8s.io/v1
+            kind: ValidatingAdmissionPolicyBinding
+            metadata: {name: allow-12-brokers}
+            spec:
+              policyName: allow-12-brokers
+              validationActions: [Deny]
+              matchResources:
+                namespaceSelector: {matchLabels: {kubernetes.io/metadata.name: refused}}
+            """;
+
+    /** Whether a dry run of a StatefulSet of this many replicas is refused in the namespace by the policy. */
+    private boolean refusesStatefulSetOf(int replicas, String ns) {
+        var probe = new io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder().withNewMetadata().withName("probe")
+                .endMetadata().withNewSpec().withReplicas(replicas).withNewSelector().addToMatchLabels("app", "probe")
+                .endSelector().withNewTemplate().withNewMetadata().addToLabels("app", "probe").endMetadata()
+                .withNewSpec().addNewContainer().withName("c").withImage("probe").endContainer().endSpec().endTemplate()
+                .endSpec().build();
+        try {
+            client.apps().statefulSets().inNamespace(ns).resource(probe).dryRun().create();
+            return false;
+        } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+            return e.getMessage().contains("at most 12 brokers");
+        }
+    }
+
     @Test
     void unknownProfileIsInvalidWithTheReason() {
         TestCluster cluster = new TestCluster(client);

@@ -22,6 +22,8 @@ import io.brokerwise.operator.dependent.VerificationRun;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.javaoperatorsdk.operator.AggregatedOperatorException;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
@@ -30,6 +32,9 @@ import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.Workflow;
 import io.javaoperatorsdk.operator.api.reconciler.dependent.Dependent;
+import io.javaoperatorsdk.operator.api.reconciler.dependent.DependentResource;
+import io.javaoperatorsdk.operator.api.reconciler.dependent.managed.ManagedWorkflowAndDependentResourceContext;
+import io.javaoperatorsdk.operator.processing.dependent.workflow.WorkflowReconcileResult;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
@@ -39,6 +44,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -71,6 +77,8 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
     static final String NODES = "nodes";
     static final String PROFILES = "profiles";
     static final String PODS = "broker-pods";
+    /** How soon a layout the API server refused is applied again. */
+    static final Duration APPLY_RETRY = Duration.ofSeconds(10);
 
     private final TopologyPlanning planning = new TopologyPlanning();
 
@@ -232,11 +240,50 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         workflow.put(BrokerLayout.CONTEXT_KEY, new BrokerLayout(layout, topology.getSpec().workload.deliveryMode.name()));
         workflow.put(BrokerReadiness.CONTEXT_KEY, readiness);
         workflow.put(BrokerRetirement.CONTEXT_KEY, retained(topology, context, outcomes, layout));
-        workflow.reconcileManagedWorkflow();
-        outcomes.set(Conditions.DEPLOYED, true, "Applied", layout + ": " + layout.brokers() + " brokers");
+        var refused = applyDependents(workflow);
+        if (refused.isEmpty()) {
+            outcomes.set(Conditions.DEPLOYED, true, "Applied", layout + ": " + layout.brokers() + " brokers");
+            ApprovalAnnotation.consume(context.getClient(), topology);
+        } else {
+            // the approval stays until the layout is applied; what refused (a quota, an admission policy) may be
+            // lifted without an event the operator watches, so it looks again
+            outcomes.set(Conditions.DEPLOYED, false, "ApplyFailed", layout + " not applied: " + refusals(refused));
+            outcomes.lookAgainIn(APPLY_RETRY);
+        }
         readiness.report(outcomes, topology, layout);
         VerificationReport.report(outcomes, topology, layout, context);
-        ApprovalAnnotation.consume(context.getClient(), topology);
+    }
+
+    /**
+     * Applies the dependents; returns those that failed, with why. A failure is reported in the conditions, not
+     * thrown: quarkus-operator-sdk 7.4 does not pass {@code @Workflow(handleExceptionsInReconciler)} on to the
+     * workflow, so its aggregate exception is caught and the result it recorded read instead.
+     */
+    @SuppressWarnings("rawtypes")
+    private static Map<DependentResource, Exception> applyDependents(ManagedWorkflowAndDependentResourceContext workflow) {
+        try {
+            return workflow.reconcileManagedWorkflow().getErroredDependents();
+        } catch (AggregatedOperatorException e) {
+            return workflow.getWorkflowReconcileResult().map(WorkflowReconcileResult::getErroredDependents)
+                    .filter(refused -> !refused.isEmpty()).orElseThrow(() -> e);
+        }
+    }
+
+    /** "StatefulSet: the API server's message" for each dependent that failed, the API server's words if it said any. */
+    @SuppressWarnings("rawtypes")
+    private static String refusals(Map<DependentResource, Exception> refused) {
+        return refused.entrySet().stream()
+                .map(e -> e.getKey().resourceType().getSimpleName() + ": " + apiServerMessage(e.getValue()))
+                .sorted().collect(Collectors.joining("; "));
+    }
+
+    private static String apiServerMessage(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof KubernetesClientException k && k.getStatus() != null && k.getStatus().getMessage() != null) {
+                return k.getStatus().getMessage();
+            }
+        }
+        return String.valueOf(e.getMessage());
     }
 
     /**
