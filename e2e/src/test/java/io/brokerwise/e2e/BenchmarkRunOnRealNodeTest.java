@@ -2,11 +2,13 @@ package io.brokerwise.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.skodjob.testframe.metrics.Counter;
@@ -34,7 +36,9 @@ import org.junit.jupiter.api.TestMethodOrder;
  * run with latency percentiles at three load points; a deleted run whose client pods go; a run for a missing
  * topology that waits with its reason; a run of a layout the planner did not choose, on brokers of its own that go
  * when it ends; a calibration that writes a BrokerProfile a topology then plans with, and
- * leaves no temporary broker behind. Asserts behaviour, never a rate or a time.
+ * leaves no temporary broker behind; bad runs refused by the cluster's API server naming the field; a run of a
+ * topology that is not Ready waiting with its reason; Jobs that cannot run (no image, too little memory) failing
+ * with their reason and leaving nothing behind. Asserts behaviour, never a rate or a time.
  */
 @LocalClusterTest
 @Order(5)
@@ -128,8 +132,7 @@ class BenchmarkRunOnRealNodeTest {
     @Test
     @Order(5)
     void aRunForAMissingTopologyWaitsWithItsReason(KubernetesClient k8s) {
-        k8s.resource(Serialization.unmarshal(manifest("orphan", "mode: Saturate").replace(TOPOLOGY, "no-such-topology"),
-                GenericKubernetesResource.class)).inNamespace(ns).create();
+        create(k8s, manifest("orphan", "mode: Saturate").replace(TOPOLOGY, "no-such-topology"));
         var run = run(k8s, "orphan").waitUntilCondition(r -> "TopologyNotFound".equals(succeeded(r).get("reason")), 2,
                 TimeUnit.MINUTES);
         assertEquals("Pending", status(run).get("phase"));
@@ -163,15 +166,14 @@ class BenchmarkRunOnRealNodeTest {
         String name = "ssr-1x2";
         List<String> brokersBefore = Topologies.brokerPods(k8s, ns, TOPOLOGY).stream().map(p -> p.getMetadata().getUid())
                 .toList();
-        // clients of a quarter core: the node's two CPUs hold the operator, the topology's 3 brokers and these 2
-        k8s.resource(Serialization.unmarshal(manifest(name, "mode: Saturate\n  layout: 1x2\n  duration: 30s\n  "
-                + "warmup: 5s").replace("cpu: 500m", "cpu: 250m"), GenericKubernetesResource.class)).inNamespace(ns)
-                .create();
+        // clients of a quarter core: the node's two CPUs hold the operator, the topology's 2 brokers and these 2
+        create(k8s, manifest(name, "mode: Saturate\n  layout: 1x2\n  duration: 30s\n  warmup: 5s")
+                .replace("cpu: 500m", "cpu: 250m"));
         Map<String, Object> status = awaitEnd(k8s, name);
         assertEquals("Succeeded", status.get("phase"), Serialization.asYaml(status) + Pods.describe(k8s, ns));
         assertEquals("1x2", status.get("layout"));
         Map<String, Object> point = points(status).get(0);
-        assertEquals(2, list(point.get("brokers")).size(), "the run's own two brokers, not the topology's three");
+        assertEquals(2, list(point.get("brokers")).size(), "the run's own two brokers, not the topology's");
         assertEquals(Boolean.TRUE, point.get("countsMatchBrokers"), Serialization.asYaml(status));
         assertTrue(((Number) status.get("predictedCapacity")).doubleValue() > 0);
         awaitTemporaryBrokersGone(k8s, name + "-layout");
@@ -187,9 +189,10 @@ class BenchmarkRunOnRealNodeTest {
         String name = "calibrate-local";
         String profile = "local-quartercore-nonpersistent";
         // examples/calibration.yaml with a shorter series: 2 x 3 points, 2 of them held out, about four minutes
-        k8s.resource(Serialization.unmarshal(Topologies.manifest("examples/calibration.yaml")
-                .replace("additionalFilters: [5, 40, 80, 160]", "additionalFilters: [5, 80, 160]")
-                .replace("holdoutEvery: 4", "holdoutEvery: 3"), GenericKubernetesResource.class)).inNamespace(ns).create();
+        create(k8s, Topologies.manifest("examples/calibration.yaml")
+                .replace("replicationGrades: [1, 2, 5, 10]", "replicationGrades: [1, 5]")
+                .replace("additionalFilters: [5, 80, 160, 390]", "additionalFilters: [5, 80, 160]")
+                .replace("holdoutEvery: 4", "holdoutEvery: 3"));
         var broker = k8s.apps().statefulSets().inNamespace(ns).withName(name + "-calibration-broker")
                 .waitUntilCondition(s -> s != null, 1, TimeUnit.MINUTES);
         assertEquals("BenchmarkRun", broker.getMetadata().getOwnerReferences().get(0).getKind());
@@ -231,6 +234,64 @@ class BenchmarkRunOnRealNodeTest {
         assertTrue(k8s.batch().v1().jobs().inNamespace(ns).withName(name + "-clients").get() == null);
     }
 
+    @Test
+    @Order(9)
+    void badRunsAreRefusedNamingTheFieldAndStartNoJob(KubernetesClient k8s) {
+        Map<String, String> refusals = Map.of(
+                "mode: Rate", "mode Rate needs loadPoints",
+                "mode: Rate\n  loadPoints: [0.5, 1.5]", "each load point is a fraction in (0, 1]",
+                "mode: Saturate\n  duration: 20s\n  warmup: 10s", "duration must be longer than twice the warmup",
+                "mode: Calibrate", "mode Calibrate needs calibration.profileName");
+        refusals.forEach((spec, message) -> {
+            var e = assertThrows(KubernetesClientException.class, () -> create(k8s, "refused", spec), spec);
+            assertEquals(422, e.getCode(), spec + ": " + e.getMessage());
+            assertTrue(e.getMessage().contains(message), spec + ": " + e.getMessage());
+        });
+        assertTrue(run(k8s, "refused").get() == null);
+        assertTrue(k8s.batch().v1().jobs().inNamespace(ns).withLabel("brokerwise.io/benchmark-run", "refused").list()
+                .getItems().isEmpty(), "no Job for a refused run");
+    }
+
+    @Test
+    @Order(10)
+    void aRunOfATopologyThatIsNotReadyWaitsWithItsReasonAndStartsNoJob(KubernetesClient k8s) {
+        String unplaced = "unplaced";
+        Topologies.apply(k8s, ns, Topologies.manifest("examples/local-cluster.yaml")
+                .replace("name: " + TOPOLOGY, "name: " + unplaced)
+                .replace("kubernetes.io/hostname: brokerwise-node", "kubernetes.io/hostname: no-such-node"));
+        create(k8s, manifest("waits", "mode: Saturate").replace("{name: " + TOPOLOGY + "}", "{name: " + unplaced + "}"));
+        var waiting = run(k8s, "waits").waitUntilCondition(r -> "TopologyNotReady".equals(succeeded(r).get("reason")), 2,
+                TimeUnit.MINUTES);
+        System.out.println("waits: " + succeeded(waiting).get("message"));
+        assertEquals("Pending", status(waiting).get("phase"));
+        assertTrue(k8s.batch().v1().jobs().inNamespace(ns).withName("waits-clients").get() == null, "no Job");
+        run(k8s, "waits").delete();
+        Topologies.get(k8s, ns, unplaced).delete();
+    }
+
+    /**
+     * A Job that cannot run ends the run Failed with the reason its pods give, and leaves nothing behind: an image
+     * reference the kubelet refuses (so nothing is pulled), and clients with too little memory for their JVM.
+     */
+    @Test
+    @Order(11)
+    void aJobThatCannotRunFailsWithItsReasonAndLeavesNothing(KubernetesClient k8s) {
+        Map<String, String> failures = Map.of(
+                "no-image", "ImageUnavailable",
+                "no-memory", "JobFailed");
+        String spec = "mode: Saturate\n  duration: 30s\n  warmup: 5s";
+        create(k8s, manifest("no-image", spec).replace("cpu: 500m", "cpu: 500m\n    image: \"brokerwise.io/NoSuchImage:0\""));
+        create(k8s, manifest("no-memory", spec).replace("memory: 512Mi", "memory: 24Mi"));
+        failures.forEach((name, reason) -> {
+            Map<String, Object> status = awaitEnd(k8s, name);
+            Map<String, Object> condition = succeeded(run(k8s, name).get());
+            System.out.println(name + ": " + condition.get("reason") + ": " + condition.get("message"));
+            assertEquals("Failed", status.get("phase"), Serialization.asYaml(status));
+            assertEquals(reason, condition.get("reason"), Serialization.asYaml(status));
+            awaitNoClientPods(k8s, name);
+        });
+    }
+
     private static Map<String, Object> runToEnd(KubernetesClient k8s, String name, String spec) {
         create(k8s, name, spec);
         return awaitEnd(k8s, name);
@@ -248,8 +309,11 @@ class BenchmarkRunOnRealNodeTest {
     }
 
     private static void create(KubernetesClient k8s, String name, String spec) {
-        k8s.resource(Serialization.unmarshal(manifest(name, spec), GenericKubernetesResource.class)).inNamespace(ns)
-                .create();
+        create(k8s, manifest(name, spec));
+    }
+
+    private static void create(KubernetesClient k8s, String yaml) {
+        k8s.resource(Serialization.unmarshal(yaml, GenericKubernetesResource.class)).inNamespace(ns).create();
     }
 
     /** Client pods on the real node (the only node that runs pods here), with the broker taint tolerated. */

@@ -9,8 +9,9 @@ import java.util.Optional;
  * The fitted parameters Henjes reports for five servers (Performance Evaluation of Publish/Subscribe
  * Middleware Architectures, 2010, tables 4.1 to 4.6), so a user can ask how a workload would do on, say,
  * ActiveMQ as Henjes measured it, and the Artemis 2.56 profiles calibrated for Brokerwise (the manifests
- * and raw points in {@code profiles/}). A family name such as {@code henjes-activemq} resolves to the
- * variant for the workload's filter kind.
+ * and raw points in {@code profiles/}): on local broker processes under a CFS quota, and on the local cluster's
+ * node in a broker pod, which is what its topologies run. A family name such as {@code henjes-activemq}
+ * resolves to the variant for the workload's filter kind.
  */
 public final class BuiltInProfiles {
 
@@ -45,6 +46,11 @@ public final class BuiltInProfiles {
                 1.6063174897547307E-5, "0.5", "Persistent");
         artemis("artemis-2.56-quartercore-nonpersistent", 2.351170360357068E-5, 3.682778184357744E-7,
                 3.21028406139177E-5, "0.25", "NonPersistent");
+        add(new ServiceTimeProfile("artemis-2.56-pod-quartercore-nonpersistent", new LinearModel(),
+                ProfileParameters.of(1.1795235509835802E-4, 8.431826645259541E-7, 8.12121119653214E-5),
+                "calibrated on the local cluster's node by a BenchmarkRun of mode Calibrate (profiles/"
+                        + "artemis-2.56-pod-quartercore-nonpersistent.yaml): Artemis 2.56.0, a broker pod of 250m / "
+                        + "384Mi, NonPersistent delivery, application-property filters"));
     }
 
     private BuiltInProfiles() {
