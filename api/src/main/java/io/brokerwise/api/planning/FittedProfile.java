@@ -2,6 +2,7 @@ package io.brokerwise.api.planning;
 
 import io.brokerwise.api.v1alpha1.BrokerProfileSpec;
 import io.brokerwise.api.v1alpha1.BrokerProfileStatus;
+import io.brokerwise.model.fit.ModelSelection;
 import io.brokerwise.model.fit.ProfileFit;
 import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTimeModel;
@@ -24,6 +25,7 @@ public final class FittedProfile {
         s.parameters.filterSeconds = p.filterSeconds();
         s.parameters.dispatchSeconds = p.dispatchSeconds();
         s.parameters.distinctFilterSeconds = model.chargesDistinctFilters() ? p.distinctFilterSeconds() : null;
+        s.parameters.dispatchSqrtSeconds = model.chargesSublinearDispatch() ? p.dispatchSqrtSeconds() : null;
         s.parameters.maxOverallRate = maxOverallRate;
         if (p.chargesSize()) {
             s.parameters.receiveSecondsPerByte = p.receiveSecondsPerByte();
@@ -43,6 +45,21 @@ public final class FittedProfile {
             status.heldOutPoints = heldOut.relativeErrors().length;
             status.heldOutMedianRelativeError = heldOut.medianRelativeError();
         }
+        return status;
+    }
+
+    /** Which model the points chose, and every candidate's error on the points its fit did not see. */
+    public static BrokerProfileStatus.ModelSelectionStatus selection(ModelSelection selection) {
+        BrokerProfileStatus.ModelSelectionStatus status = new BrokerProfileStatus.ModelSelectionStatus();
+        status.chosen = BrokerProfileSpec.Model.valueOf(selection.winner().model().name());
+        status.candidates = selection.candidates().stream().map(c -> {
+            BrokerProfileStatus.ModelCandidate candidate = new BrokerProfileStatus.ModelCandidate();
+            candidate.model = BrokerProfileSpec.Model.valueOf(c.model().name());
+            candidate.parameters = c.parameters();
+            candidate.heldOutMedianRelativeError = c.heldOutMedianRelativeError();
+            return candidate;
+        }).toList();
+        status.notFitted = selection.notFitted().isEmpty() ? null : selection.notFitted();
         return status;
     }
 }

@@ -31,9 +31,14 @@ public final class ProfileResolver {
             throw new ManifestException("BrokerProfile " + name + ": spec.parameters.distinctFilterSeconds: only model "
                     + "FilterSharing uses it; remove it or set spec.model: FilterSharing");
         }
+        if (p.dispatchSqrtSeconds != null && !model.chargesSublinearDispatch()) {
+            throw new ManifestException("BrokerProfile " + name + ": spec.parameters.dispatchSqrtSeconds: only model "
+                    + "SublinearDispatch uses it; remove it or set spec.model: SublinearDispatch");
+        }
         try {
             ProfileParameters parameters = new ProfileParameters(p.receiveSeconds, p.filterSeconds,
                     p.distinctFilterSeconds == null ? 0 : p.distinctFilterSeconds, p.dispatchSeconds,
+                    p.dispatchSqrtSeconds == null ? 0 : p.dispatchSqrtSeconds,
                     p.maxOverallRate == null ? Double.NaN : p.maxOverallRate,
                     p.receiveSecondsPerByte == null ? 0 : p.receiveSecondsPerByte,
                     p.dispatchSecondsPerByte == null ? 0 : p.dispatchSecondsPerByte,

@@ -11,14 +11,15 @@ public class BrokerProfileSpec {
 
     @Default("Linear")
     @JsonPropertyDescription("Service-time model (docs/models.md): Linear (Henjes eq. 4.9), FilterSharing (4.10), "
-            + "SuperLinear (4.11) or FilterLength (4.12). Default: Linear.")
+            + "SuperLinear (4.11), FilterLength (4.12) or SublinearDispatch (4.12 with a cost per copy that falls as "
+            + "the replication grade grows). Default: Linear.")
     public Model model;
 
     @Required
     @JsonPropertyDescription("The model's fitted times, in seconds, and an optional rate ceiling.")
     public Parameters parameters;
 
-    public enum Model { Linear, FilterSharing, SuperLinear, FilterLength }
+    public enum Model { Linear, FilterSharing, SuperLinear, FilterLength, SublinearDispatch }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public static class Parameters {
@@ -29,8 +30,8 @@ public class BrokerProfileSpec {
 
         @Required
         @Min(0)
-        @JsonPropertyDescription("t_fltr: seconds to evaluate one filter (one term for FilterLength; for FilterSharing, "
-                + "every filter).")
+        @JsonPropertyDescription("t_fltr: seconds to evaluate one filter (one term for FilterLength and "
+                + "SublinearDispatch; for FilterSharing, every filter).")
         public Double filterSeconds;
 
         @Required
@@ -41,6 +42,12 @@ public class BrokerProfileSpec {
         @Min(0)
         @JsonPropertyDescription("t_fltr_diff: extra seconds per distinct filter (FilterSharing only). Default: unset.")
         public Double distinctFilterSeconds;
+
+        @Min(0)
+        @JsonPropertyDescription("t_tx_sqrt: seconds charged sqrt(r) times per message, r the replication grade "
+                + "(SublinearDispatch only): the dispatch work the copies share, so that one more copy costs "
+                + "t_tx + t_tx_sqrt/(2 sqrt(r)), less as r grows. Default: unset, 0.")
+        public Double dispatchSqrtSeconds;
 
         @Min(value = 0, inclusive = false)
         @JsonPropertyDescription("Ceiling on received plus dispatched messages per second (msgs/s), if the broker has "

@@ -2,6 +2,7 @@ package io.brokerwise.api.v1alpha1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import java.util.List;
 
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class BrokerProfileStatus {
@@ -9,6 +10,9 @@ public class BrokerProfileStatus {
     public String source;
     @JsonPropertyDescription("How well the parameters fit the measured points they were fitted to.")
     public FitStatus fit;
+    @JsonPropertyDescription("How spec.model was chosen: every candidate model fitted to the points and judged on the "
+            + "points its fit did not see (docs/models.md, sec. 2). Default: unset, the model was given, not chosen.")
+    public ModelSelectionStatus modelSelection;
     @JsonPropertyDescription("A profile a BenchmarkRun of mode Calibrate wrote: what it measured, where and when.")
     public CalibrationStatus calibration;
 
@@ -26,6 +30,29 @@ public class BrokerProfileStatus {
         public Integer heldOutPoints;
         @JsonPropertyDescription("Median relative error of the fitted received rate over the held-out points (a "
                 + "fraction): how well the profile predicts points it was not fitted to.")
+        public Double heldOutMedianRelativeError;
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static class ModelSelectionStatus {
+        @JsonPropertyDescription("The model chosen: of the candidates with the fewest parameters the one with the lowest "
+                + "held-out median error, unless a candidate with more parameters has a lower held-out median error "
+                + "and lower held-out errors point by point (Wilcoxon signed-rank test, p < 0.05).")
+        public BrokerProfileSpec.Model chosen;
+        @JsonPropertyDescription("Every candidate fitted, in the order tried.")
+        public List<ModelCandidate> candidates;
+        @JsonPropertyDescription("Candidates the points could not determine, each with why. Default: unset, none.")
+        public List<String> notFitted;
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static class ModelCandidate {
+        @JsonPropertyDescription("The candidate model.")
+        public BrokerProfileSpec.Model model;
+        @JsonPropertyDescription("Parameters its fit determines.")
+        public Integer parameters;
+        @JsonPropertyDescription("Median relative error of the received rate over the points, each predicted by the "
+                + "model fitted to all the other points (leave-one-out; a fraction).")
         public Double heldOutMedianRelativeError;
     }
 

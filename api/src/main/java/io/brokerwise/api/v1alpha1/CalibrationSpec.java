@@ -63,7 +63,7 @@ public class CalibrationSpec {
 
     @Default("Linear")
     @JsonPropertyDescription("Service-time model to fit, as brokerwise fit --model: Linear, FilterSharing, "
-            + "SuperLinear or FilterLength. Default Linear.")
+            + "SuperLinear, FilterLength or SublinearDispatch. Default Linear.")
     public BrokerProfileSpec.Model model;
 
     @Min(1)

@@ -32,7 +32,8 @@ public class PlanReport {
     public static class ProfileUsed {
         @JsonPropertyDescription("Name of the BrokerProfile or built-in profile.")
         public String name;
-        @JsonPropertyDescription("Service-time model: Linear, FilterSharing, SuperLinear or FilterLength.")
+        @JsonPropertyDescription("Service-time model: Linear, FilterSharing, SuperLinear, FilterLength or "
+                + "SublinearDispatch.")
         public String model;
         @JsonPropertyDescription("Where its parameters came from: a table of a paper, a calibration run, a user.")
         public String source;

@@ -13,7 +13,8 @@ import org.hipparchus.linear.SingularValueDecomposition;
 
 /**
  * Fits a service-time model to measured points (sec. 4.1): each point gives one row
- * {@code 1/rate = t_rcv + filterWork t_fltr [+ distinctWork t_fltr_diff] + r t_tx}, solved by NNLS. Points
+ * {@code 1/rate = t_rcv + filterWork t_fltr [+ distinctWork t_fltr_diff] + r t_tx [+ sqrt(r) t_tx_sqrt]}, solved by
+ * NNLS. Points
  * of a size series (message sizes that differ) add {@code + s t_rcv_byte + r s t_tx_byte}: the bytes of a
  * message are received once and dispatched with every copy.
  */
@@ -60,6 +61,11 @@ public final class ProfileCalibration {
         return new ProfileFit(parameters, rSquared, errors);
     }
 
+    /** The parameters a fit of {@code model} to {@code points} determines, in the order of its columns. */
+    public static List<String> parameterNames(ServiceTimeModel model, List<MeasuredPoint> points) {
+        return parameterNames(model, sizeSeries(points));
+    }
+
     /** Whether the points vary the message size, so that they can tell per-byte times from per-message ones. */
     private static boolean sizeSeries(List<MeasuredPoint> points) {
         long recorded = points.stream().filter(p -> !Double.isNaN(p.messageSizeBytes())).count();
@@ -76,6 +82,9 @@ public final class ProfileCalibration {
             names.add("distinctFilterSeconds");
         }
         names.add("dispatchSeconds");
+        if (model.chargesSublinearDispatch()) {
+            names.add("dispatchSqrtSeconds");
+        }
         if (sized) {
             names.addAll(List.of("receiveSecondsPerByte", "dispatchSecondsPerByte"));
         }
@@ -88,6 +97,9 @@ public final class ProfileCalibration {
             row.add(model.distinctFilterWork(p.filters()));
         }
         row.add(p.replicationGrade());
+        if (model.chargesSublinearDispatch()) {
+            row.add(Math.sqrt(p.replicationGrade()));
+        }
         if (sized) {
             row.add(p.messageSizeBytes()).add(p.messageSizeBytes() * p.replicationGrade());
         }
@@ -156,6 +168,7 @@ public final class ProfileCalibration {
     private static String hint(String parameter) {
         return switch (parameter) {
             case "dispatchSeconds" -> "the replication grade r independently of the filter count";
+            case "dispatchSqrtSeconds" -> "the replication grade over at least three values of r";
             case "distinctFilterSeconds" -> "the number of distinct filters independently of all filters";
             case "filterSeconds" -> "the number of filters independently of the replication grade";
             case "receiveSecondsPerByte" -> "the message size";
@@ -167,7 +180,8 @@ public final class ProfileCalibration {
     private static ProfileParameters toParameters(List<String> names, double[] beta) {
         ToDoubleFunction<String> fitted = name -> names.contains(name) ? beta[names.indexOf(name)] : 0;
         return new ProfileParameters(fitted.applyAsDouble("receiveSeconds"), fitted.applyAsDouble("filterSeconds"),
-                fitted.applyAsDouble("distinctFilterSeconds"), fitted.applyAsDouble("dispatchSeconds"), Double.NaN,
-                fitted.applyAsDouble("receiveSecondsPerByte"), fitted.applyAsDouble("dispatchSecondsPerByte"), Double.NaN);
+                fitted.applyAsDouble("distinctFilterSeconds"), fitted.applyAsDouble("dispatchSeconds"),
+                fitted.applyAsDouble("dispatchSqrtSeconds"), Double.NaN, fitted.applyAsDouble("receiveSecondsPerByte"),
+                fitted.applyAsDouble("dispatchSecondsPerByte"), Double.NaN);
     }
 }

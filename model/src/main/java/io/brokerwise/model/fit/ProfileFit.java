@@ -10,7 +10,11 @@ import java.util.Arrays;
 public record ProfileFit(ProfileParameters parameters, double rSquared, double[] relativeErrors) {
 
     public double medianRelativeError() {
-        double[] sorted = relativeErrors.clone();
+        return median(relativeErrors);
+    }
+
+    static double median(double[] values) {
+        double[] sorted = values.clone();
         Arrays.sort(sorted);
         int n = sorted.length;
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;

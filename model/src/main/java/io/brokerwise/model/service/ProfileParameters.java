@@ -13,11 +13,14 @@ package io.brokerwise.model.service;
  * every broker it tested. Filters read headers and properties, not the
  * body, so filtering has no per-byte term.
  *
+ * <p>{@code dispatchSqrtSeconds} is charged {@code sqrt(r)} times per message (model SublinearDispatch, 0
+ * otherwise): the part of dispatching whose cost per copy falls as the copies grow.
+ *
  * <p>{@code networkBitsPerSecond} is the network capacity of the nodes the profile was measured on
  * ({@code NaN} when not given); a topology's placement may name its own.
  */
 public record ProfileParameters(double receiveSeconds, double filterSeconds, double distinctFilterSeconds,
-                                double dispatchSeconds, double maxOverallRate,
+                                double dispatchSeconds, double dispatchSqrtSeconds, double maxOverallRate,
                                 double receiveSecondsPerByte, double dispatchSecondsPerByte,
                                 double networkBitsPerSecond) {
 
@@ -26,11 +29,12 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
         requireNonNegative("filterSeconds", filterSeconds);
         requireNonNegative("distinctFilterSeconds", distinctFilterSeconds);
         requireNonNegative("dispatchSeconds", dispatchSeconds);
+        requireNonNegative("dispatchSqrtSeconds", dispatchSqrtSeconds);
         requireNonNegative("receiveSecondsPerByte", receiveSecondsPerByte);
         requireNonNegative("dispatchSecondsPerByte", dispatchSecondsPerByte);
         requirePositiveOrNaN("maxOverallRate", maxOverallRate);
         requirePositiveOrNaN("networkBitsPerSecond", networkBitsPerSecond);
-        if (receiveSeconds + filterSeconds + distinctFilterSeconds + dispatchSeconds <= 0) {
+        if (receiveSeconds + filterSeconds + distinctFilterSeconds + dispatchSeconds + dispatchSqrtSeconds <= 0) {
             throw new IllegalArgumentException("a profile needs at least one positive time");
         }
     }
@@ -38,7 +42,7 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
     /** Per-message times only, as the dissertation's tables give them. */
     public ProfileParameters(double receiveSeconds, double filterSeconds, double distinctFilterSeconds,
                              double dispatchSeconds, double maxOverallRate) {
-        this(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds, maxOverallRate, 0, 0, Double.NaN);
+        this(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds, 0, maxOverallRate, 0, 0, Double.NaN);
     }
 
     /** The base model's three times with no ceiling. */
@@ -46,19 +50,24 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
         return new ProfileParameters(receiveSeconds, filterSeconds, 0, dispatchSeconds, Double.NaN);
     }
 
+    public ProfileParameters withDispatchSqrtSeconds(double seconds) {
+        return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds, seconds,
+                maxOverallRate, receiveSecondsPerByte, dispatchSecondsPerByte, networkBitsPerSecond);
+    }
+
     public ProfileParameters withMaxOverallRate(double rate) {
-        return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds, rate,
-                receiveSecondsPerByte, dispatchSecondsPerByte, networkBitsPerSecond);
+        return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,
+                dispatchSqrtSeconds, rate, receiveSecondsPerByte, dispatchSecondsPerByte, networkBitsPerSecond);
     }
 
     public ProfileParameters withSecondsPerByte(double receive, double dispatch) {
         return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,
-                maxOverallRate, receive, dispatch, networkBitsPerSecond);
+                dispatchSqrtSeconds, maxOverallRate, receive, dispatch, networkBitsPerSecond);
     }
 
     public ProfileParameters withNetworkBitsPerSecond(double bits) {
         return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,
-                maxOverallRate, receiveSecondsPerByte, dispatchSecondsPerByte, bits);
+                dispatchSqrtSeconds, maxOverallRate, receiveSecondsPerByte, dispatchSecondsPerByte, bits);
     }
 
     public boolean hasCeiling() {
@@ -72,7 +81,8 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
 
     /**
      * The per-message times for messages of {@code bytes}: the per-byte times folded into t_rcv and t_tx,
-     * which keeps every model's form (eqs. 4.9 to 4.12) and the moments of B as they are.
+     * which keeps every model's form (eqs. 4.9 to 4.12) and the moments of B as they are. The bytes of every
+     * copy are sent, so t_tx_sqrt, the work the copies share, gets no per-byte term.
      */
     public ProfileParameters atMessageSize(double bytes) {
         if (!chargesSize()) {
@@ -82,8 +92,8 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
             throw new IllegalArgumentException("message size must be a finite number of bytes >= 0, got " + bytes);
         }
         return new ProfileParameters(receiveSeconds + bytes * receiveSecondsPerByte, filterSeconds,
-                distinctFilterSeconds, dispatchSeconds + bytes * dispatchSecondsPerByte, maxOverallRate, 0, 0,
-                networkBitsPerSecond);
+                distinctFilterSeconds, dispatchSeconds + bytes * dispatchSecondsPerByte, dispatchSqrtSeconds,
+                maxOverallRate, 0, 0, networkBitsPerSecond);
     }
 
     private static void requirePositiveOrNaN(String name, double value) {

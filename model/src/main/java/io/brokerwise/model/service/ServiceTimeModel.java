@@ -5,14 +5,16 @@ import java.util.stream.Collectors;
 
 /**
  * How a broker's per-message processing time grows with its filters (dissertation ch. 4).
- * Every model has the form {@code B = t_rcv + filterWork * t_fltr + distinctFilterWork * t_fltr_diff + r * t_tx};
- * the variants differ only in how filters count, so a variant is just its two filter-work functions.
- * Keeping the form linear in the parameters is what lets one NNLS fit serve every variant.
+ * Every model has the form
+ * {@code B = t_rcv + filterWork * t_fltr + distinctFilterWork * t_fltr_diff + r * t_tx + sqrt(r) * t_tx_sqrt};
+ * the variants differ only in how filters count and whether copies share work, so a variant is just its
+ * work functions. Keeping the form linear in the parameters is what lets one NNLS fit serve every variant.
  */
 public interface ServiceTimeModel {
 
     List<ServiceTimeModel> ALL = List.of(
-            new LinearModel(), new FilterSharingModel(), new SuperLinearModel(), new FilterLengthModel());
+            new LinearModel(), new FilterSharingModel(), new SuperLinearModel(), new FilterLengthModel(),
+            new SublinearDispatchModel());
 
     /** The name used in a BrokerProfile's {@code spec.model}. */
     String name();
@@ -30,6 +32,11 @@ public interface ServiceTimeModel {
 
     /** Whether the model has a {@code distinctFilterSeconds} parameter. */
     default boolean chargesDistinctFilters() {
+        return false;
+    }
+
+    /** Whether the model has a {@code dispatchSqrtSeconds} parameter, charged {@code sqrt(r)} times per message. */
+    default boolean chargesSublinearDispatch() {
         return false;
     }
 

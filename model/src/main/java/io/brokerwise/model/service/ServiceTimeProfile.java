@@ -32,7 +32,9 @@ public record ServiceTimeProfile(String name, ServiceTimeModel model, ProfilePar
     }
 
     /**
-     * The three raw moments of {@code B = D + R t_tx} (eqs. 5.33 to 5.35; eq. 5.34 with its factor 2).
+     * The three raw moments of {@code B = D + R t_tx + sqrt(R) t_tx_sqrt} (eqs. 5.33 to 5.35, eq. 5.34 with its
+     * factor 2; the terms in t_tx_sqrt, multiplied out with {@code sqrt(R)^2 = R}, need E[R^(1/2)], E[R^(3/2)] and
+     * E[R^(5/2)] too, and vanish for every model but SublinearDispatch).
      * Where the profile has a ceiling on the overall rate and the CPU model would exceed it, the
      * distribution is stretched until {@code (1 + E[R]) / E[B]} meets the ceiling: its shape is kept,
      * an approximation since none of the papers in docs/models.md models the queue behind that bottleneck.
@@ -40,18 +42,30 @@ public record ServiceTimeProfile(String name, ServiceTimeModel model, ProfilePar
     public ServiceTime serviceTime(FilterSet filters, ReplicationGrade grade) {
         double d = fixedSeconds(filters);
         double t = parameters.dispatchSeconds();
+        double s = model.chargesSublinearDispatch() ? parameters.dispatchSqrtSeconds() : 0;
         double r1 = grade.mean();
         double r2 = grade.secondMoment();
         double r3 = grade.thirdMoment();
+        double[] h = s == 0 ? new double[3] : halfMoments(grade);
         ServiceTime cpu = new ServiceTime(
-                d + t * r1,
-                d * d + 2 * d * t * r1 + t * t * r2,
-                d * d * d + 3 * d * d * t * r1 + 3 * d * t * t * r2 + t * t * t * r3);
+                d + t * r1 + s * h[0],
+                d * d + 2 * d * t * r1 + t * t * r2 + s * (2 * d * h[0] + 2 * t * h[1] + s * r1),
+                d * d * d + 3 * d * d * t * r1 + 3 * d * t * t * r2 + t * t * t * r3
+                        + s * (3 * d * d * h[0] + 3 * d * s * r1 + 6 * d * t * h[1] + s * s * h[1] + 3 * t * t * h[2]
+                        + 3 * t * s * r2));
         if (!parameters.hasCeiling()) {
             return cpu;
         }
         double ceilingMean = (1 + r1) / parameters.maxOverallRate();
         return ceilingMean > cpu.mean() ? cpu.stretchedTo(ceilingMean) : cpu;
+    }
+
+    /** E[R^(1/2)], E[R^(3/2)], E[R^(5/2)]. */
+    private static double[] halfMoments(ReplicationGrade grade) {
+        return new double[] {
+            grade.expectation(Math::sqrt),
+            grade.expectation(r -> r * Math.sqrt(r)),
+            grade.expectation(r -> r * r * Math.sqrt(r))};
     }
 
     /**

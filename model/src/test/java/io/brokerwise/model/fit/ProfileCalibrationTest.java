@@ -49,13 +49,15 @@ class ProfileCalibrationTest {
         for (ServiceTimeModel model : ServiceTimeModel.ALL) {
             ProfileParameters truth = model.chargesDistinctFilters()
                     ? new ProfileParameters(1.1e-4, 2.2e-6, 1.8e-6, 4e-5, Double.NaN)
-                    : ProfileParameters.of(5e-5, 1.6e-7, 1.5e-5);
+                    : ProfileParameters.of(5e-5, 1.6e-7, 1.5e-5)
+                            .withDispatchSqrtSeconds(model.chargesSublinearDispatch() ? 9.5e-6 : 0);
             List<MeasuredPoint> points = series(model, truth, 0, new Random(1), 3);
             ProfileFit fit = ProfileCalibration.fit(model, points);
             assertClose(truth.receiveSeconds(), fit.parameters().receiveSeconds(), 1e-6);
             assertClose(truth.filterSeconds(), fit.parameters().filterSeconds(), 1e-6);
             assertClose(truth.distinctFilterSeconds(), fit.parameters().distinctFilterSeconds(), 1e-6);
             assertClose(truth.dispatchSeconds(), fit.parameters().dispatchSeconds(), 1e-6);
+            assertClose(truth.dispatchSqrtSeconds(), fit.parameters().dispatchSqrtSeconds(), 1e-6);
             assertEquals(1.0, fit.rSquared(), 1e-9, model.name());
         }
     }
