@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerwise.api.planning.FuzzedManifests;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

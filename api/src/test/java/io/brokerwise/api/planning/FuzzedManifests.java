@@ -1,4 +1,4 @@
-package io.brokerwise.cli;
+package io.brokerwise.api.planning;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,12 +15,13 @@ import net.jqwik.api.Tuple;
  * huge or tiny numbers, unicode or empty strings, to other enum values (conflicting modes among them), removed
  * (whole sections too), or joined by unknown fields; sometimes with a BrokerProfile it plans with, mutated the same
  * way, a second topology, or the text cut short. Written as YAML flow mappings of raw scalars, so any YAML token
- * reaches the reader, not only what a serializer would write.
+ * reaches the reader, not only what a serializer would write. The CLI's fuzz plans them; the operator's applies them
+ * to an API server.
  */
-final class FuzzedManifests {
+public final class FuzzedManifests {
 
     /** A manifest and the {@code plan} options it is planned with. */
-    record Case(String yaml, List<String> options) {
+    public record Case(String yaml, List<String> options) {
         @Override
         public String toString() {
             return "plan " + String.join(" ", options) + "\n" + yaml;
@@ -31,7 +32,7 @@ final class FuzzedManifests {
     record Mutation(String path, String value) {
     }
 
-    static final String PROFILE = "fuzz-profile";
+    public static final String PROFILE = "fuzz-profile";
 
     private static final List<String> COUNTS = List.of("1", "2", "3", "8", "100", "1000", "100000", "2147483647",
             "9223372036854775807");
@@ -124,8 +125,13 @@ final class FuzzedManifests {
     private FuzzedManifests() {
     }
 
-    static Arbitrary<Case> cases() {
-        Arbitrary<List<Mutation>> topology = mutations(TOPOLOGY_FIELDS, true).list().ofMinSize(1).ofMaxSize(5);
+    public static Arbitrary<Case> cases() {
+        return cases(5);
+    }
+
+    /** Cases with at most this many mutations of the topology: fewer, and more of them are accepted. */
+    public static Arbitrary<Case> cases(int maxMutations) {
+        Arbitrary<List<Mutation>> topology = mutations(TOPOLOGY_FIELDS, true).list().ofMinSize(1).ofMaxSize(maxMutations);
         Arbitrary<List<Mutation>> profile = mutations(PROFILE_FIELDS, false).list().ofMaxSize(3);
         Arbitrary<String> document = Arbitraries.frequency(Tuple.of(80, "one"), Tuple.of(12, "with profile"),
                 Tuple.of(3, "two topologies"), Tuple.of(5, "cut"));
