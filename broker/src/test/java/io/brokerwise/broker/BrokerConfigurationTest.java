@@ -45,8 +45,7 @@ class BrokerConfigurationTest {
         BrokerCredentials credentials = BrokerCredentials.generate();
         BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, port, dir.toString());
         try (EmbeddedBroker broker = EmbeddedBroker.start(config, credentials, dir);
-             Connection connection = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port)
-                     .createConnection(credentials.user(), credentials.password())) {
+             Connection connection = connect(port, credentials)) {
             assertFalse(broker.server().getConfiguration().isPersistenceEnabled());
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             Topic topic = session.createTopic("orders");
@@ -89,8 +88,7 @@ class BrokerConfigurationTest {
         BrokerCredentials credentials = BrokerCredentials.generate();
         BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders.eu", false, port, dir.toString());
         try (EmbeddedBroker broker = EmbeddedBroker.start(config, credentials, dir);
-             Connection connection = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port)
-                     .createConnection(credentials.user(), credentials.password())) {
+             Connection connection = connect(port, credentials)) {
             connection.setClientID("application");
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             Topic topic = session.createTopic("orders.eu");
@@ -188,6 +186,11 @@ class BrokerConfigurationTest {
         String text = sink.toString(StandardCharsets.UTF_8);
         assertEquals(1, text.lines().filter(ThrottledLog::isNoisy).count(), text);
         assertTrue(text.contains("AMQ222000"));
+    }
+
+    private static Connection connect(int port, BrokerCredentials credentials) throws JMSException {
+        return new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port).createConnection(credentials.user(),
+                credentials.password());
     }
 
     private static void publish(Session session, Topic topic, String... colors) throws JMSException {
