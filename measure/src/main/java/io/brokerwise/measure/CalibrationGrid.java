@@ -5,16 +5,22 @@ import java.util.List;
 
 /**
  * The measurement series of Henjes, sec. 4.2.2.1, on one broker: every replication grade r with every number
- * of additional non-matching filters m_add, r-major, so consecutive points differ in m_add only; with several
- * message sizes, every size at each (r, m_add), innermost, so that drift over the series spreads over the sizes
- * instead of following them. A size series at two or more r lets the fit tell the per-byte times on receipt and
- * per dispatched copy apart (Mupparaju, "Performance Evaluation and Comparison of Distributed Messaging Using
- * Message Oriented Middleware", ch. 5, measured throughput falling steadily with message size). Every
- * {@code holdoutEvery}-th point (points 2, 2 + n, 2 + 2n, ... counted from 1; 0 = none) is held out of the fit
- * to check it, spread over the grid. {@code brokerwise-bench calibrate} and a BenchmarkRun of mode Calibrate
+ * of additional non-matching filters m_add, r-major, so consecutive points differ in m_add only; with filters of
+ * several lengths, every length at each (r, m_add), so the fit can tell a cost per component (eq. 4.12) from one
+ * per filter; with several message sizes, every size at each of those, innermost, so that drift over the series
+ * spreads over the sizes instead of following them. A size series at two or more r lets the fit tell the per-byte
+ * times on receipt and per dispatched copy apart (Mupparaju, "Performance Evaluation and Comparison of Distributed
+ * Messaging Using Message Oriented Middleware", ch. 5, measured throughput falling steadily with message size).
+ * Every {@code holdoutEvery}-th point (points 2, 2 + n, 2 + 2n, ... counted from 1; 0 = none) is held out of the
+ * fit to check it, spread over the grid. {@code brokerwise-bench calibrate} and a BenchmarkRun of mode Calibrate
  * both measure it.
+ *
+ * @param filterComponents components of every filter at a point: 1 a simple selector, more a filter of
+ *                         {@code filterShape} whose deciding comparison comes last ({@link SelectorDesign})
+ * @param filterShape      how the components of the longer filters combine: or, and or in
  */
 public record CalibrationGrid(List<Integer> replicationGrades, List<Integer> additionalFilters,
+                              List<Integer> filterComponents, SelectorDesign.Shape filterShape,
                               List<Integer> messageSizes, int holdoutEvery) {
 
     /** One point of the series: its subscribers and the bytes of its messages' body. */
@@ -24,9 +30,19 @@ public record CalibrationGrid(List<Integer> replicationGrades, List<Integer> add
     public CalibrationGrid {
         replicationGrades = List.copyOf(replicationGrades);
         additionalFilters = List.copyOf(additionalFilters);
+        filterComponents = List.copyOf(filterComponents);
         messageSizes = List.copyOf(messageSizes);
-        if (replicationGrades.isEmpty() || additionalFilters.isEmpty() || messageSizes.isEmpty()) {
-            throw new IllegalArgumentException("a calibration needs at least one r, one m_add and one message size");
+        if (replicationGrades.isEmpty() || additionalFilters.isEmpty() || filterComponents.isEmpty()
+                || messageSizes.isEmpty()) {
+            throw new IllegalArgumentException("a calibration needs at least one r, one m_add, one number of filter "
+                    + "components and one message size");
+        }
+        if (filterComponents.stream().anyMatch(n -> n < 1)) {
+            throw new IllegalArgumentException("a filter has at least 1 component, got " + filterComponents);
+        }
+        if (filterShape == SelectorDesign.Shape.simple || filterShape == SelectorDesign.Shape.none) {
+            throw new IllegalArgumentException("filters of several components combine them by or, and or in, not "
+                    + filterShape);
         }
         if (messageSizes.stream().anyMatch(b -> b < 0)) {
             throw new IllegalArgumentException("a message size is a number of bytes >= 0, got " + messageSizes);
@@ -36,13 +52,21 @@ public record CalibrationGrid(List<Integer> replicationGrades, List<Integer> add
         }
     }
 
+    /** A series of simple filters only. */
+    public CalibrationGrid(List<Integer> replicationGrades, List<Integer> additionalFilters, List<Integer> messageSizes,
+                           int holdoutEvery) {
+        this(replicationGrades, additionalFilters, List.of(1), SelectorDesign.Shape.or, messageSizes, holdoutEvery);
+    }
+
     /** Each point's subscribers and message size, in the order they are measured. */
     public List<Point> series() {
         List<Point> out = new ArrayList<>();
         for (int r : replicationGrades) {
             for (int m : additionalFilters) {
-                for (int bytes : messageSizes) {
-                    out.add(new Point(SelectorDesign.calibration(r, m), bytes));
+                for (int components : filterComponents) {
+                    for (int bytes : messageSizes) {
+                        out.add(new Point(SelectorDesign.calibration(r, m, filterShape, components), bytes));
+                    }
                 }
             }
         }

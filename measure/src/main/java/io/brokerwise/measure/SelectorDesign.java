@@ -28,7 +28,15 @@ public record SelectorDesign(int r, int mAdd, Kind kind, Shape shape, int compon
 
     /** The subscribers of the sec. 4.2.2.1 calibration series: simple application-property selectors. */
     public static SelectorDesign calibration(int r, int mAdd) {
-        return new SelectorDesign(r, mAdd, Kind.property, Shape.simple, 1);
+        return calibration(r, mAdd, Shape.or, 1);
+    }
+
+    /**
+     * The subscribers of a calibration point whose application-property selectors have {@code components}
+     * components, combined by {@code shape} (a simple selector for one component), as eq. 4.12 charges them.
+     */
+    public static SelectorDesign calibration(int r, int mAdd, Shape shape, int components) {
+        return new SelectorDesign(r, mAdd, Kind.property, components > 1 ? shape : Shape.simple, components);
     }
 
     /**

@@ -6,10 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.model.fit.FitException;
+import io.brokerwise.model.fit.ModelSelection;
+import io.brokerwise.model.fit.ProfileCalibration;
 import io.brokerwise.model.service.LinearModel;
+import io.brokerwise.model.service.ProfileParameters;
+import io.brokerwise.model.service.ServiceTimeModel;
+import io.brokerwise.model.service.ServiceTimeProfile;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The sec. 4.2.2.1 series as both calibrations measure it, and its fit on points of a known broker. */
 class CalibrationGridTest {
@@ -108,6 +116,74 @@ class CalibrationGridTest {
         assertTrue(fit.heldOut().maxRelativeError() < 0.10, "held-out max " + fit.heldOut().maxRelativeError());
     }
 
+    /** Lengths inside m_add and outside sizes: every length at each (r, m_add), drift spread over the lengths. */
+    @Test
+    void complexFilterPointsMeasureEveryLengthAtEachPoint() {
+        CalibrationGrid grid = new CalibrationGrid(List.of(1, 5), List.of(10), List.of(1, 4), SelectorDesign.Shape.in,
+                List.of(128, 1024), 0);
+        assertEquals(List.of("1+10x1@128", "1+10x1@1024", "1+10x4@128", "1+10x4@1024", "5+10x1@128", "5+10x1@1024",
+                "5+10x4@128", "5+10x4@1024"), grid.series().stream().map(p -> p.design().r() + "+" + p.design().mAdd()
+                + "x" + p.design().components() + "@" + p.messageBytes()).toList());
+        assertEquals(SelectorDesign.Shape.simple, grid.series().get(0).design().shape(), "one component: simple");
+        assertEquals(new SelectorDesign(1, 10, SelectorDesign.Kind.property, SelectorDesign.Shape.in, 4),
+                grid.series().get(2).design());
+        List<CalibrationPoint> points = grid.points(measured(grid, List.of()));
+        assertEquals(4, points.get(3).components());
+        assertEquals(4, points.get(3).measured().filters().components());
+        assertThrows(IllegalArgumentException.class, () -> new CalibrationGrid(List.of(1), List.of(5), List.of(0),
+                SelectorDesign.Shape.or, ONE_SIZE, 0));
+        assertThrows(IllegalArgumentException.class, () -> new CalibrationGrid(List.of(1), List.of(5), List.of(1, 4),
+                SelectorDesign.Shape.simple, ONE_SIZE, 0));
+    }
+
+    /**
+     * The series of a broker that follows one candidate model, measured with 2% noise, fitted with model Auto:
+     * the points that entered the fit choose that model in at least 18 of 20 noise draws, every candidate's
+     * leave-one-out error is kept, and the held-out points check the chosen model's fit.
+     */
+    @ParameterizedTest(name = "{0}, filter components {1}")
+    @CsvSource({"Linear, 1", "Linear, 1 4 8", "FilterLength, 1 4 8", "SublinearDispatch, 1", "SublinearDispatch, 1 8"})
+    void autoChoosesTheModelOfTheBrokerAndChecksItOnTheHeldOutPoints(String truth, String components) {
+        ServiceTimeModel model = ServiceTimeModel.named(truth);
+        CalibrationGrid grid = new CalibrationGrid(List.of(1, 2, 5, 10, 20), List.of(5, 20, 80, 160),
+                java.util.Arrays.stream(components.split(" ")).map(Integer::valueOf).toList(), SelectorDesign.Shape.or,
+                ONE_SIZE, 4);
+        int right = 0;
+        for (long seed = 1; seed <= 20; seed++) {
+            List<CalibrationPoint> points = grid.points(measured(grid, model, new Random(seed)));
+            CalibrationFit fit = CalibrationFit.of(CalibrationFit.AUTO, points, false);
+            right += fit.model().equals(model) ? 1 : 0;
+            ModelSelection selection = fit.selection();
+            assertEquals(fit.model(), selection.winner().model());
+            assertEquals(ModelSelection.candidatesFor(points.stream().filter(p -> !p.heldOut())
+                    .map(CalibrationPoint::measured).toList()), selection.candidates().stream()
+                    .map(ModelSelection.Candidate::model).toList(), "every candidate judged");
+            assertEquals(fit.fitted(), selection.winner().heldOutErrors().length, "left out one by one: fitted points");
+            assertEquals(ProfileCalibration.quality(fit.model(), fit.fit().parameters(), points.stream()
+                            .filter(CalibrationPoint::heldOut).map(CalibrationPoint::measured).toList())
+                    .medianRelativeError(), fit.heldOut().medianRelativeError(), 1e-12, "checked on the chosen model");
+            assertTrue(fit.choice().startsWith("chosen by leave-one-out median error (Linear "), fit.choice());
+        }
+        assertTrue(right >= 18, truth + " chosen in " + right + " of 20 draws");
+    }
+
+    @Test
+    void aModelAskedForIsFittedWithoutChoosingAndAnUnknownNameNamesAuto() {
+        CalibrationGrid grid = new CalibrationGrid(List.of(1, 2), List.of(5, 20, 80), ONE_SIZE, 0);
+        List<CalibrationPoint> points = grid.points(measured(grid, List.of()));
+        CalibrationFit linear = CalibrationFit.of("Linear", points, false);
+        assertEquals(new LinearModel(), linear.model());
+        assertNull(linear.selection());
+        assertEquals("", linear.choice());
+        CalibrationFit auto = CalibrationFit.of("auto", points, false);
+        assertEquals(new LinearModel(), auto.model(), "two replication grades cannot show a falling copy cost");
+        assertTrue(auto.choice().contains("not fitted: SublinearDispatch: the points cannot tell"), auto.choice());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> CalibrationFit.model("Quadratic"));
+        assertTrue(e.getMessage().contains("'Quadratic'") && e.getMessage().endsWith("SublinearDispatch, or Auto"),
+                e.getMessage());
+    }
+
     @Test
     void tooFewValidPointsAreNoFit() {
         CalibrationGrid grid = new CalibrationGrid(List.of(1, 2), List.of(5, 20), ONE_SIZE, 0);
@@ -137,6 +213,16 @@ class CalibrationGridTest {
             out.add(result(valid ? rate : rate / 2, valid));
         }
         return out;
+    }
+
+    /** One saturated, valid result per point from a broker that follows {@code model}, with 2% noise. */
+    static List<LoadResult> measured(CalibrationGrid grid, ServiceTimeModel model, Random noise) {
+        ProfileParameters times = model.chargesSublinearDispatch()
+                ? ProfileParameters.of(RECEIVE, FILTER / 10, 2e-6).withDispatchSqrtSeconds(9.5e-6)
+                : ProfileParameters.of(RECEIVE, FILTER / 10, DISPATCH);
+        ServiceTimeProfile broker = new ServiceTimeProfile("broker", model, times, "test");
+        return grid.points(measured(grid, List.of())).stream().map(p -> result(broker.receivedCapacity(
+                p.measured().filters(), p.r()) * (1 + 0.02 * noise.nextGaussian()), true)).toList();
     }
 
     static LoadResult result(double receivedPerSecond, boolean valid) {

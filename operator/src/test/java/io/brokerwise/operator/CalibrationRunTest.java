@@ -1,15 +1,26 @@
 package io.brokerwise.operator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brokerwise.api.planning.ManifestReader;
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
+import io.brokerwise.api.v1alpha1.BrokerProfileSpec;
+import io.brokerwise.api.v1alpha1.BrokerProfileStatus;
+import io.brokerwise.api.v1alpha1.CalibrationSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.measure.BenchmarkPlan;
+import io.brokerwise.measure.CalibrationFit;
+import io.brokerwise.measure.CalibrationGrid;
+import io.brokerwise.measure.CalibrationPoint;
+import io.brokerwise.measure.SelectorDesign;
+import io.brokerwise.operator.calibration.CalibratedProfile;
+import io.brokerwise.operator.calibration.CalibratedProfileTest;
 import io.brokerwise.routing.RoutingMapCodec;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -22,7 +33,9 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
 import java.io.StringReader;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Supplier;
 import org.awaitility.Awaitility;
@@ -44,10 +57,14 @@ class CalibrationRunTest {
     final KubernetesClient client = LocalApiServerResource.adminClient();
     final TestCluster cluster = new TestCluster(client);
 
+    @Inject
+    KubernetesClient operatorClient;
+
     @Test
     void aCalibrationMeasuresATemporaryBrokerOfItsOwnAndRemovesItWhenItEnds() {
         cluster.namespace("calibrate");
-        BenchmarkRun run = apply(calibration("cal", "calibrate", "artemis-250m", ""));
+        BenchmarkRun run = apply(calibration("cal", "calibrate", "artemis-250m",
+                "    filterComponents: [1, 4]\n    filterShape: In"));
         StatefulSet broker = await(() -> client.apps().statefulSets().inNamespace("calibrate")
                 .withName("cal-calibration-broker").get());
         assertEquals(uid(run), broker.getMetadata().getOwnerReferences().get(0).getUid(), "owned by the run");
@@ -84,9 +101,11 @@ class CalibrationRunTest {
         assertTrue(clients.getContainers().get(0).getEnv().stream().anyMatch(e -> e.getValueFrom() != null
                 && "cal-calibration-broker-credentials".equals(e.getValueFrom().getSecretKeyRef().getName())));
         BenchmarkPlan plan = plan(job);
-        assertEquals(4, plan.points().size(), "r in {1, 2} x m_add in {5, 20}");
-        assertEquals(2, plan.points().get(3).design().r());
-        assertEquals(20, plan.points().get(3).design().mAdd());
+        assertEquals(8, plan.points().size(), "r in {1, 2} x m_add in {5, 20} x filters of 1 and 4 components");
+        assertEquals(2, plan.points().get(7).design().r());
+        assertEquals(20, plan.points().get(7).design().mAdd());
+        assertEquals(List.of(1, 4), plan.points().subList(0, 2).stream().map(p -> p.design().components()).toList());
+        assertEquals(SelectorDesign.Shape.in, plan.points().get(1).design().shape());
 
         cluster.failAsTheJobControllerWould(job);
         Condition failed = cluster.await(run, "False", "JobFailed");
@@ -157,7 +176,53 @@ class CalibrationRunTest {
         assertEquals(4, defaults.getSpec().calibration.holdoutEvery);
         assertEquals(List.of(1, 2, 5, 10, 20), defaults.getSpec().calibration.replicationGrades);
         assertEquals("1Gi", defaults.getSpec().calibration.broker.memory);
+        assertEquals(CalibrationSpec.Model.Auto, defaults.getSpec().calibration.model);
+        assertEquals(List.of(1), defaults.getSpec().calibration.filterComponents);
+        assertEquals(CalibrationSpec.FilterShape.Or, defaults.getSpec().calibration.filterShape);
         client.resource(defaults).delete();
+        assertRejected(calibration("h", "rules", "p", "    filterComponents: [1, 0]"), "spec.calibration.filterComponents");
+    }
+
+    /**
+     * A profile of model Auto written as the operator writes it, with its ServiceAccount: the API server keeps the
+     * model the points chose and every candidate's held-out error in status; a later calibration that asks for a
+     * model replaces the profile, and no selection is left over from the first.
+     */
+    @Test
+    void aChosenModelKeepsEveryCandidatesHeldOutErrorUntilACalibrationOfAGivenModelReplacesIt() throws Exception {
+        cluster.namespace("chosen");
+        BenchmarkRun run = CalibratedProfileTest.run("cal", "chosen", "artemis-auto");
+        CalibrationGrid grid = new CalibrationGrid(List.of(1, 2, 5, 10), List.of(5, 20, 80), List.of(1, 4, 8),
+                SelectorDesign.Shape.or, List.of(1024), 4);
+        List<CalibrationPoint> points = grid.points(CalibratedProfileTest.rates(grid, CalibratedProfileTest.COMPONENT_COSTS, 5));
+        CalibrationFit chosen = CalibrationFit.of(CalibrationFit.AUTO, points, false);
+        CalibratedProfile.write(operatorClient, CalibratedProfile.of(run, chosen, points.size(), null, null,
+                Instant.now()), points);
+
+        BrokerProfile read = client.resources(BrokerProfile.class).inNamespace("chosen").withName("artemis-auto").get();
+        assertEquals(BrokerProfileSpec.Model.FilterLength, read.getSpec().model);
+        BrokerProfileStatus.ModelSelectionStatus selection = read.getStatus().modelSelection;
+        assertEquals(BrokerProfileSpec.Model.FilterLength, selection.chosen);
+        assertEquals(List.of(BrokerProfileSpec.Model.Linear, BrokerProfileSpec.Model.FilterLength,
+                BrokerProfileSpec.Model.SublinearDispatch), selection.candidates.stream().map(c -> c.model).toList());
+        for (int i = 0; i < 3; i++) {
+            assertEquals(chosen.selection().candidates().get(i).heldOutMedianRelativeError(),
+                    selection.candidates.get(i).heldOutMedianRelativeError, 1e-15);
+        }
+        assertEquals(chosen.heldOut().medianRelativeError(), read.getStatus().fit.heldOutMedianRelativeError, 1e-15);
+        var stored = new ObjectMapper().readTree(client.configMaps().inNamespace("chosen")
+                .withName("artemis-auto-points").get().getData().get(CalibratedProfile.POINTS_KEY));
+        assertEquals(36, stored.size());
+        assertEquals(8, stored.get(2).get("components").asInt());
+
+        CalibrationFit linear = CalibrationFit.of("Linear", points, false);
+        CalibratedProfile.write(operatorClient, CalibratedProfile.of(run, linear, points.size(), null, null,
+                Instant.now()), points);
+        BrokerProfile replaced = client.resources(BrokerProfile.class).inNamespace("chosen").withName("artemis-auto")
+                .get();
+        assertEquals(BrokerProfileSpec.Model.Linear, replaced.getSpec().model);
+        assertNull(replaced.getStatus().modelSelection, "the model was asked for");
+        assertNotEquals(read.getStatus().fit.rSquared, replaced.getStatus().fit.rSquared);
     }
 
     private void assertRejected(String yaml, String part) {

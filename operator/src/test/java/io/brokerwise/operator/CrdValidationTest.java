@@ -123,6 +123,8 @@ class CrdValidationTest {
         "Calibrate without name   | 'mode: Saturate' | 'mode: Calibrate'                               | mode Calibrate needs calibration.profileName",
         "no topology              | 'topologyRef: {name: t}' | ''                                      | modes Saturate and Rate need topologyRef",
         "unknown mode             | 'mode: Saturate' | 'mode: Soak'                                    | spec.mode: Unsupported value",
+        "unknown calibration model| 'mode: Saturate' | 'mode: Calibrate\n  calibration: {profileName: p, model: Quadratic}' | spec.calibration.model: Unsupported value",
+        "unknown filter shape     | 'mode: Saturate' | 'mode: Calibrate\n  calibration: {profileName: p, filterShape: Xor}' | spec.calibration.filterShape: Unsupported value",
     })
     void badBenchmarkRunIsRejectedNamingTheField(String what, String from, String to, String message,
                                                  KubernetesClient client) {

@@ -48,8 +48,14 @@ public final class FittedProfile {
         return status;
     }
 
-    /** Which model the points chose, and every candidate's error on the points its fit did not see. */
+    /**
+     * Which model the points chose, and every candidate's error on the points its fit did not see; null when
+     * {@code selection} is (the model was given, not chosen).
+     */
     public static BrokerProfileStatus.ModelSelectionStatus selection(ModelSelection selection) {
+        if (selection == null) {
+            return null;
+        }
         BrokerProfileStatus.ModelSelectionStatus status = new BrokerProfileStatus.ModelSelectionStatus();
         status.chosen = BrokerProfileSpec.Model.valueOf(selection.winner().model().name());
         status.candidates = selection.candidates().stream().map(c -> {

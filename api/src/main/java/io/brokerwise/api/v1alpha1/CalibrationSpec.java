@@ -61,10 +61,27 @@ public class CalibrationSpec {
             + "status.calibration.notValidPoints. Default false: they stay out of the fit.")
     public Boolean keepInvalid;
 
-    @Default("Linear")
-    @JsonPropertyDescription("Service-time model to fit, as brokerwise fit --model: Linear, FilterSharing, "
-            + "SuperLinear, FilterLength or SublinearDispatch. Default Linear.")
-    public BrokerProfileSpec.Model model;
+    @Default("[1]")
+    @Size(min = 1, max = 10)
+    @ValidationRule(value = "self.all(n, n >= 1 && n <= 64)", message = "each number of filter components is in 1..64")
+    @JsonPropertyDescription("Components of every filter at the series' points, each measured at every (r, m_add): 1 "
+            + "a simple selector, more a filter of filterShape whose deciding comparison comes last, so the broker "
+            + "evaluates every component. Lengths such as [1, 4, 8] let model Auto tell a cost per component "
+            + "(FilterLength, SublinearDispatch; Henjes eq. 4.12) from one per filter (Linear). Default [1].")
+    public List<Integer> filterComponents = List.of(1);
+
+    @Default("Or")
+    @JsonPropertyDescription("How the components of the filters of more than one component combine: Or, And or In "
+            + "(a list of values). Default Or.")
+    public FilterShape filterShape = FilterShape.Or;
+
+    @Default("Auto")
+    @JsonPropertyDescription("Service-time model to fit, as brokerwise fit --model: Auto fits every candidate (Linear; "
+            + "FilterLength when filterComponents has a length above 1; SublinearDispatch), judges each by its "
+            + "leave-one-out error on the points that entered the fit and keeps the one with the fewest parameters "
+            + "unless more do better at p < 0.05 (the profile's status.modelSelection); or one of Linear, "
+            + "FilterSharing, SuperLinear, FilterLength, SublinearDispatch. Default Auto.")
+    public Model model = Model.Auto;
 
     @Min(1)
     @Max(64)
@@ -87,4 +104,10 @@ public class CalibrationSpec {
     @JsonPropertyDescription("The temporary broker's image, CPU and memory, as a topology's spec.broker: calibrate at "
             + "the size the topologies' brokers get. Default: the operator's image, 500m CPU, 1Gi.")
     public BrokerSpec broker = new BrokerSpec();
+
+    /** A model to fit, or Auto: the one the points choose. */
+    public enum Model { Auto, Linear, FilterSharing, SuperLinear, FilterLength, SublinearDispatch }
+
+    /** How a filter's components combine. */
+    public enum FilterShape { Or, And, In }
 }

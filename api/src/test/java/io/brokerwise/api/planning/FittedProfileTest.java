@@ -7,16 +7,20 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.BrokerProfileSpec;
 import io.brokerwise.api.v1alpha1.BrokerProfileStatus;
+import io.brokerwise.api.v1alpha1.CalibrationSpec;
 import io.brokerwise.model.fit.MeasuredPoint;
 import io.brokerwise.model.fit.ModelSelection;
 import io.brokerwise.model.service.FilterSet;
 import io.brokerwise.model.service.ProfileParameters;
+import io.brokerwise.model.service.ServiceTimeModel;
 import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.service.SublinearDispatchModel;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import java.io.StringReader;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class FittedProfileTest {
@@ -52,6 +56,16 @@ class FittedProfileTest {
         ServiceTimeProfile read = ProfileResolver.fromResource(profile);
         assertEquals(selection.winner().fit().parameters(), read.parameters());
         assertEquals(TRUTH.parameters().dispatchSqrtSeconds(), read.parameters().dispatchSqrtSeconds(), 1e-12);
+    }
+
+    /** A calibration asks for any model a profile can have, or Auto; a model given records no selection. */
+    @Test
+    void aCalibrationAsksForEveryProfileModelOrAuto() {
+        List<String> profileModels = Arrays.stream(BrokerProfileSpec.Model.values()).map(Enum::name).toList();
+        assertEquals(Stream.concat(Stream.of("Auto"), profileModels.stream()).toList(),
+                Arrays.stream(CalibrationSpec.Model.values()).map(Enum::name).toList());
+        assertEquals(ServiceTimeModel.ALL.stream().map(ServiceTimeModel::name).toList(), profileModels);
+        assertNull(FittedProfile.selection(null));
     }
 
     @Test

@@ -42,8 +42,8 @@ public final class CalibrationSeries {
             if (i == 0) {
                 spec = spec.warmingUpFor(firstWarmup);
             }
-            progress.printf("loadgen: point %d/%d: r = %d, m_add = %d, %d bytes%n", i + 1, series.size(), design.r(),
-                    design.mAdd(), spec.messageBytes());
+            progress.printf("loadgen: point %d/%d: r = %d, m_add = %d, %d-component %s filters, %d bytes%n", i + 1,
+                    series.size(), design.r(), design.mAdd(), design.components(), design.shape(), spec.messageBytes());
             results.add(fleet.measure(spec, new Layout(1, 1)));
         }
         return grid.points(results);

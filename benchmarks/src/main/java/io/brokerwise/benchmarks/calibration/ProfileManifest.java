@@ -8,13 +8,13 @@ import io.brokerwise.api.planning.FittedProfile;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.BrokerProfileStatus;
 import io.brokerwise.measure.CalibrationFit;
-import io.brokerwise.model.service.LinearModel;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 
 /**
- * The BrokerProfile manifest a calibration writes: the fitted Linear parameters (eq. 4.9) in spec, the fit
- * quality and its check on the held-out points in status, and annotations that say where the numbers came from
- * (machine load, quota, the raw points file), so a profile is never a bare number.
+ * The BrokerProfile manifest a calibration writes: the fitted model's parameters in spec, the fit quality, its
+ * check on the held-out points and, when the points chose the model, every candidate's held-out error in status,
+ * and annotations that say where the numbers came from (machine load, quota, the raw points file), so a profile
+ * is never a bare number.
  */
 public final class ProfileManifest {
 
@@ -24,10 +24,11 @@ public final class ProfileManifest {
     public static String yaml(String name, CalibrationFit fit, ProfileOrigin origin) throws Exception {
         BrokerProfile profile = new BrokerProfile();
         profile.setMetadata(new ObjectMetaBuilder().withName(name).withAnnotations(origin.annotations()).build());
-        profile.setSpec(FittedProfile.spec(new LinearModel(), fit.fit().parameters(), null));
+        profile.setSpec(FittedProfile.spec(fit.model(), fit.fit().parameters(), null));
         BrokerProfileStatus status = new BrokerProfileStatus();
-        status.source = "calibration (brokerwise-bench calibrate)";
+        status.source = "calibration (brokerwise-bench calibrate, " + fit.howFitted() + ")";
         status.fit = FittedProfile.fit(fit.fit(), fit.heldOut());
+        status.modelSelection = FittedProfile.selection(fit.selection());
         profile.setStatus(status);
         ObjectMapper yaml = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER))
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);

@@ -11,8 +11,8 @@ import io.brokerwise.measure.CalibrationFit;
 import io.brokerwise.measure.CalibrationGrid;
 import io.brokerwise.measure.CalibrationPoint;
 import io.brokerwise.measure.ProcStat;
+import io.brokerwise.measure.SelectorDesign;
 import io.brokerwise.model.fit.FitException;
-import io.brokerwise.model.service.LinearModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,9 +25,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code brokerwise-bench calibrate}: the sec. 4.2.2.1 series on one local broker, an NNLS fit of the
- * Linear model (model's ProfileCalibration), checked on held-out points, written as a BrokerProfile
- * manifest plus the raw points. Points that break the validity rule stay in the raw file but out of the fit.
+ * {@code brokerwise-bench calibrate}: the sec. 4.2.2.1 series on one local broker, an NNLS fit (model's
+ * ProfileCalibration) of the model asked for or, with {@code --model Auto}, of the one the points choose by held-out
+ * error, checked on held-out points, written as a BrokerProfile manifest plus the raw points. Points that break the
+ * validity rule stay in the raw file but out of the fit.
  */
 @Command(name = "calibrate", mixinStandardHelpOptions = true,
         description = "Measure the r x m_add series on one local broker and fit t_rcv, t_fltr, t_tx.")
@@ -43,6 +44,18 @@ final class CalibrateCommand implements Callable<Integer> {
     int[] rValues;
     @Option(names = "--m-add", split = ",", defaultValue = "5,10,20,40,80,160")
     int[] mAddValues;
+    @Option(names = "--components", split = ",", defaultValue = "1",
+            description = "components of every filter, each measured at every (r, m_add): 1 a simple selector, more a "
+                    + "filter of --filter-shape; such as 1,4,8, so --model Auto can tell a cost per component apart")
+    int[] components;
+    @Option(names = "--filter-shape", defaultValue = "or",
+            description = "how the components of longer filters combine: or, and, in (default: ${DEFAULT-VALUE})")
+    SelectorDesign.Shape filterShape;
+    @Option(names = "--model", defaultValue = CalibrationFit.AUTO,
+            description = "the model to fit: Auto (every candidate, judged by leave-one-out error; the profile "
+                    + "records each one's in status.modelSelection), Linear, FilterSharing, SuperLinear, FilterLength "
+                    + "or SublinearDispatch (default: ${DEFAULT-VALUE})")
+    String model;
     @Option(names = "--message-bytes", split = ",", defaultValue = "100",
             description = "message sizes, measured at every (r, m_add); two or more (at two or more r) also fit "
                     + "receiveSecondsPerByte and dispatchSecondsPerByte, such as 128,1024,8192,65536,262144")
@@ -62,8 +75,10 @@ final class CalibrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        CalibrationFit.model(model);
         CalibrationGrid grid = new CalibrationGrid(Arrays.stream(rValues).boxed().toList(),
-                Arrays.stream(mAddValues).boxed().toList(), Arrays.stream(messageSizes).boxed().toList(), holdoutEvery);
+                Arrays.stream(mAddValues).boxed().toList(), Arrays.stream(components).boxed().toList(), filterShape,
+                Arrays.stream(messageSizes).boxed().toList(), holdoutEvery);
         LocalLoad load = brokers.load();
         Duration pointWarmup = Durations.parse(warmup);
         Duration pointMeasure = Durations.parse(measure);
@@ -89,7 +104,7 @@ final class CalibrateCommand implements Callable<Integer> {
         System.err.printf("loadgen: %d points in %d s; raw points in %s%n", points.size(), took.toSeconds(), raw);
         CalibrationFit fit;
         try {
-            fit = CalibrationFit.of(new LinearModel(), points, keepInvalid);
+            fit = CalibrationFit.of(model, points, keepInvalid);
         } catch (FitException e) {
             System.err.println("loadgen: " + e.getMessage() + ": no profile written");
             return 3;
@@ -98,8 +113,12 @@ final class CalibrateCommand implements Callable<Integer> {
                 brokers.deliveryMode, loadBefore, took.toSeconds());
         Path manifest = outDir.resolve(name + ".yaml");
         Files.writeString(manifest, ProfileManifest.yaml(name, fit, origin));
-        System.err.printf("loadgen: %d points fit, %d held out, %d not valid: R^2 %.4f, median error %.1f%%, max %.1f%%%s%s;"
-                + " profile in %s%n", fit.fitted(), fit.heldOutPoints(), fit.notValid(), fit.fit().rSquared(),
+        if (fit.selection() != null) {
+            System.err.println("loadgen: model " + fit.model().name() + " " + fit.choice());
+        }
+        System.err.printf("loadgen: %s fit to %d points, %d held out, %d not valid: R^2 %.4f, median error %.1f%%, max "
+                + "%.1f%%%s%s; profile in %s%n", fit.model().name(), fit.fitted(), fit.heldOutPoints(), fit.notValid(),
+                fit.fit().rSquared(),
                 100 * fit.fit().medianRelativeError(), 100 * fit.fit().maxRelativeError(), fit.heldOut() == null ? ""
                 : String.format("; held-out median error %.1f%%, max %.1f%%", 100 * fit.heldOut().medianRelativeError(),
                         100 * fit.heldOut().maxRelativeError()), perByte(fit), manifest);
@@ -115,7 +134,8 @@ final class CalibrateCommand implements Callable<Integer> {
 
     private String describe() {
         return "--name " + name + " " + brokers.describe() + " --r " + join(rValues) + " --m-add "
-                + join(mAddValues) + " --message-bytes " + join(messageSizes) + " --first-warmup "
+                + join(mAddValues) + " --components " + join(components) + " --filter-shape " + filterShape
+                + " --model " + model + " --message-bytes " + join(messageSizes) + " --first-warmup "
                 + firstWarmup + " --warmup " + warmup + " --measure " + measure + " --cooldown " + cooldown
                 + " --holdout-every " + holdoutEvery + (keepInvalid ? " --keep-invalid" : "");
     }

@@ -21,9 +21,10 @@ import java.util.TreeMap;
 
 /**
  * One self-contained HTML page from result files: a calibration's points (received rate against filters,
- * one line per r, and against message size for a size series, with the fitted model's prediction dashed when
- * its manifest lies beside them) and runs (a table with bytes/s beside msgs/s; latency against load when there
- * are several rate-mode runs, latency and rate against message size when the runs differ in size).
+ * one line per r and filter length, and against message size for a size series, with the fitted model's
+ * prediction dashed when its manifest lies beside them) and runs (a table with bytes/s beside msgs/s; latency
+ * against load when there are several rate-mode runs, latency and rate against message size when the runs differ
+ * in size).
  */
 public final class HtmlReport {
 
@@ -62,23 +63,25 @@ public final class HtmlReport {
                 .asText())).append("<br>took ").append(doc.path("tookSeconds").asLong()).append(" s, load average before ")
                 .append(doc.path("loadAverageBefore").asDouble()).append("</p>\n");
         boolean sized = sizeSeries(doc.get("points"));
-        // one line per r, and per size in a size series: points of different sizes at one r do not lie on one line
+        // one line per r, and per size in a size series and per filter length: points that differ in either at one
+        // r do not lie on one line; keys are (r, bytes, components) and (r, m_add, components)
         Map<List<Integer>, List<double[]>> byFilters = new TreeMap<>(HtmlReport::compareKeys);
         Map<List<Integer>, List<double[]>> bySize = new TreeMap<>(HtmlReport::compareKeys);
-        StringBuilder table = new StringBuilder("<table><tr><th>r</th><th>m_add</th><th>bytes</th>"
+        StringBuilder table = new StringBuilder("<table><tr><th>r</th><th>m_add</th><th>components</th><th>bytes</th>"
                 + "<th>received msgs/s</th><th>valid</th><th>held out</th><th>problems</th></tr>\n");
         for (JsonNode p : doc.get("points")) {
             int r = p.get("r").asInt();
             int m = p.get("mAdd").asInt();
+            int components = p.path("components").asInt(1);
             int bytes = p.path("messageBytes").asInt(-1);
             double rate = p.get("receivedPerSecond").asDouble();
-            byFilters.computeIfAbsent(sized ? List.of(r, bytes) : List.of(r), k -> new ArrayList<>())
+            byFilters.computeIfAbsent(List.of(r, sized ? bytes : -1, components), k -> new ArrayList<>())
                     .add(new double[] {r + m, rate});
-            bySize.computeIfAbsent(List.of(r, m), k -> new ArrayList<>()).add(new double[] {bytes, rate});
+            bySize.computeIfAbsent(List.of(r, m, components), k -> new ArrayList<>()).add(new double[] {bytes, rate});
             boolean valid = p.get("valid").asBoolean();
-            table.append(String.format(Locale.ROOT, "<tr><td>%d</td><td>%d</td><td>%s</td><td>%,.0f</td><td%s>%s</td>"
-                    + "<td>%s</td><td style=\"text-align:left\">%s</td></tr>%n", r, m, bytes < 0 ? "" : bytes, rate,
-                    valid ? "" : " class=\"bad\"", valid, p.get("heldOut").asBoolean(),
+            table.append(String.format(Locale.ROOT, "<tr><td>%d</td><td>%d</td><td>%d</td><td>%s</td><td>%,.0f</td>"
+                    + "<td%s>%s</td><td>%s</td><td style=\"text-align:left\">%s</td></tr>%n", r, m, components,
+                    bytes < 0 ? "" : bytes, rate, valid ? "" : " class=\"bad\"", valid, p.get("heldOut").asBoolean(),
                     escape(p.path("result").path("validityProblems").toString())));
         }
         SvgChart chart = new SvgChart("Calibration " + name, "filters on the broker (r + m_add)", "received msgs/s",
@@ -86,8 +89,7 @@ public final class HtmlReport {
         byFilters.forEach((key, pts) -> chart.add(SvgChart.Series.of(label(key), pts, SvgChart.Style.POINTS)));
         SvgChart sizes = new SvgChart("Calibration " + name + " against message size", "message size (bytes)",
                 "received msgs/s", SvgChart.Scale.LOG);
-        bySize.forEach((key, pts) -> sizes.add(SvgChart.Series.of("r = " + key.get(0) + ", m_add = " + key.get(1), pts,
-                SvgChart.Style.POINTS)));
+        bySize.forEach((key, pts) -> sizes.add(SvgChart.Series.of(sizeLabel(key), pts, SvgChart.Style.POINTS)));
         Path manifest = file.resolveSibling(name + ".yaml");
         if (Files.isReadable(manifest)) {
             BrokerProfile profile = new ManifestReader().add(new StringReader(Files.readString(manifest)),
@@ -97,18 +99,19 @@ public final class HtmlReport {
                 var atSize = sized ? fitted.atMessageSize(key.get(1)) : fitted;
                 List<double[]> predicted = new ArrayList<>();
                 for (double[] p : pts) {
-                    predicted.add(new double[] {p[0], atSize.receivedCapacity(FilterSet.simple(p[0]), key.get(0))});
+                    predicted.add(new double[] {p[0], atSize.receivedCapacity(new FilterSet(p[0], p[0], key.get(2)),
+                            key.get(0))});
                 }
                 chart.add(SvgChart.Series.of("fit, " + label(key), predicted, SvgChart.Style.DASHED));
             });
             bySize.forEach((key, pts) -> {
                 List<double[]> predicted = new ArrayList<>();
                 for (double[] p : pts) {
+                    int filters = key.get(0) + key.get(1);
                     predicted.add(new double[] {p[0], fitted.atMessageSize(p[0])
-                            .receivedCapacity(FilterSet.simple(key.get(0) + key.get(1)), key.get(0))});
+                            .receivedCapacity(new FilterSet(filters, filters, key.get(2)), key.get(0))});
                 }
-                sizes.add(SvgChart.Series.of("fit, r = " + key.get(0) + ", m_add = " + key.get(1), predicted,
-                        SvgChart.Style.DASHED));
+                sizes.add(SvgChart.Series.of("fit, " + sizeLabel(key), predicted, SvgChart.Style.DASHED));
             });
         }
         body.append(chart.render());
@@ -118,8 +121,17 @@ public final class HtmlReport {
         body.append(table).append("</table>\n");
     }
 
+    /** A line of received rate against filters: its r, its size in a size series, its filter length unless 1. */
     private static String label(List<Integer> key) {
-        return "r = " + key.get(0) + (key.size() > 1 ? ", " + key.get(1) + " B" : "");
+        return "r = " + key.get(0) + (key.get(1) < 0 ? "" : ", " + key.get(1) + " B") + components(key.get(2));
+    }
+
+    private static String sizeLabel(List<Integer> key) {
+        return "r = " + key.get(0) + ", m_add = " + key.get(1) + components(key.get(2));
+    }
+
+    private static String components(int components) {
+        return components == 1 ? "" : ", " + components + " components";
     }
 
     private static int compareKeys(List<Integer> a, List<Integer> b) {

@@ -7,6 +7,7 @@ import io.brokerwise.benchmarks.calibration.ProfileManifest;
 import io.brokerwise.benchmarks.calibration.ProfileOrigin;
 import io.brokerwise.measure.CalibrationFit;
 import io.brokerwise.model.fit.ProfileFit;
+import io.brokerwise.model.service.LinearModel;
 import io.brokerwise.model.service.ProfileParameters;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ class ReportCommandTest {
                   {"r": 2, "mAdd": 5, "receivedPerSecond": 50000, "valid": false, "heldOut": false,
                    "result": {"validityProblems": ["broker 0 used 80% of its CPU <"]}}]}
                 """);
-        Files.writeString(dir.resolve("a.yaml"), ProfileManifest.yaml("a", new CalibrationFit(
+        Files.writeString(dir.resolve("a.yaml"), ProfileManifest.yaml("a", new CalibrationFit(new LinearModel(), null,
                 new ProfileFit(ProfileParameters.of(5e-6, 6e-8, 4e-6), 0.99, new double[] {0.01, 0.02}), null, 2, 0, 1),
                 origin("a")));
         Files.writeString(dir.resolve("run.json"), """
@@ -62,9 +63,9 @@ class ReportCommandTest {
             }
         }
         Files.writeString(dir.resolve("s.points.json"), "{\"name\": \"s\", \"points\": [" + points + "]}");
-        Files.writeString(dir.resolve("s.yaml"), ProfileManifest.yaml("s", new CalibrationFit(new ProfileFit(
-                ProfileParameters.of(5e-6, 6e-8, 4e-6).withSecondsPerByte(3e-10, 1.5e-10), 0.99, new double[] {0.01}),
-                null, 4, 0, 0), origin("s")));
+        Files.writeString(dir.resolve("s.yaml"), ProfileManifest.yaml("s", new CalibrationFit(new LinearModel(), null,
+                new ProfileFit(ProfileParameters.of(5e-6, 6e-8, 4e-6).withSecondsPerByte(3e-10, 1.5e-10), 0.99,
+                        new double[] {0.01}), null, 4, 0, 0), origin("s")));
         for (int bytes : new int[] {128, 65536}) {
             Files.writeString(dir.resolve("run-" + bytes + ".json"), String.format("""
                     {"spec": {"layout": "1x1", "mode": "saturate", "messageBytes": %d}, "publishedPerSecond": 1000,

@@ -8,7 +8,6 @@ import io.brokerwise.measure.CalibrationFit;
 import io.brokerwise.measure.CalibrationPoint;
 import io.brokerwise.measure.LoadResult;
 import io.brokerwise.model.fit.FitException;
-import io.brokerwise.model.service.ServiceTimeModel;
 import io.brokerwise.operator.Informers;
 import io.brokerwise.operator.calibration.CalibratedProfile;
 import io.brokerwise.operator.temporary.TemporaryBrokers;
@@ -92,10 +91,9 @@ final class Calibration {
                               List<LoadResult> results) {
         CalibrationSpec c = run.getSpec().calibration;
         List<CalibrationPoint> points = CalibrationDesign.grid(c).points(results);
-        ServiceTimeModel model = ServiceTimeModel.named(c.model.name());
         CalibrationFit fit;
         try {
-            fit = CalibrationFit.of(model, points, Boolean.TRUE.equals(c.keepInvalid));
+            fit = CalibrationFit.of(c.model.name(), points, Boolean.TRUE.equals(c.keepInvalid));
         } catch (FitException e) {
             outcomes.fail("FitFailed", e.getMessage());
             return;
@@ -103,17 +101,15 @@ final class Calibration {
         KubernetesClient client = context.getClient();
         Optional<Pod> broker = Optional.ofNullable(client.pods().inNamespace(run.getMetadata().getNamespace())
                 .withName(Names.statefulSet(TemporaryBrokers.name(run)) + "-0").get());
-        BrokerProfile profile = CalibratedProfile.of(run, model, fit, points.size(),
+        BrokerProfile profile = CalibratedProfile.of(run, fit, points.size(),
                 broker.map(p -> p.getSpec().getNodeName()).orElse(null),
                 broker.flatMap(p -> artemisVersion(client, p)).orElse(null), Instant.now());
-        BrokerProfile written = client.resource(profile).forceConflicts().serverSideApply();
-        written.setStatus(profile.getStatus());
-        client.resource(written).updateStatus();
-        client.resource(CalibratedProfile.points(written, points)).forceConflicts().serverSideApply();
+        CalibratedProfile.write(client, profile, points);
         outcomes.status.profile = c.profileName;
-        outcomes.succeed("Calibrated", String.format("wrote BrokerProfile %s: %s fit of %d points, R^2 %.4f%s",
-                c.profileName, model.name(), fit.fitted(), fit.fit().rSquared(), fit.heldOut() == null ? ""
-                        : String.format(", held-out median error %.1f%%", 100 * fit.heldOut().medianRelativeError())));
+        outcomes.succeed("Calibrated", String.format("wrote BrokerProfile %s: %s fit of %d points, R^2 %.4f%s%s",
+                c.profileName, fit.model().name(), fit.fitted(), fit.fit().rSquared(), fit.heldOut() == null ? ""
+                        : String.format(", held-out median error %.1f%%", 100 * fit.heldOut().medianRelativeError()),
+                fit.selection() == null ? "" : "; " + fit.choice()));
     }
 
     /** The version the broker named in its log as it started, if the log can be read and says. */

@@ -6,16 +6,19 @@ import io.brokerwise.api.v1alpha1.CalibrationSpec;
 import io.brokerwise.api.v1alpha1.WorkloadSpec;
 import io.brokerwise.measure.CalibrationGrid;
 import io.brokerwise.measure.LoadSpec;
+import io.brokerwise.measure.SelectorDesign;
 import io.brokerwise.model.topology.Layout;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What a Calibrate run measures: the series of {@code spec.calibration} ({@link CalibrationGrid}, the one
- * {@code brokerwise-bench calibrate} measures too), one saturated point per (r, m_add, message size) on the temporary broker,
- * each lasting {@code duration} as in every BenchmarkRun. The broker's JVM starts cold, so the first point warms up
- * for at least {@link #FIRST_WARMUP}. Nothing is predicted: the points are what the profile is fitted to. Pure.
+ * {@code brokerwise-bench calibrate} measures too), one saturated point per (r, m_add, filter components, message
+ * size) on the temporary broker, each lasting {@code duration} as in every BenchmarkRun. The broker's JVM starts
+ * cold, so the first point warms up for at least {@link #FIRST_WARMUP}. Nothing is predicted: the points are what
+ * the profile is fitted to. Pure.
  */
 final class CalibrationDesign {
 
@@ -26,7 +29,8 @@ final class CalibrationDesign {
 
     static CalibrationGrid grid(CalibrationSpec calibration) {
         return new CalibrationGrid(calibration.replicationGrades, calibration.additionalFilters,
-                calibration.messageSizes, calibration.holdoutEvery);
+                calibration.filterComponents, SelectorDesign.Shape.valueOf(calibration.filterShape.name()
+                .toLowerCase(Locale.ROOT)), calibration.messageSizes, calibration.holdoutEvery);
     }
 
     static BenchmarkDesign of(BenchmarkRun run, long nowMillis) {

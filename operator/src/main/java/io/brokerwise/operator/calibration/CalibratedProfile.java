@@ -10,22 +10,23 @@ import io.brokerwise.api.v1alpha1.BrokerProfileStatus;
 import io.brokerwise.api.v1alpha1.CalibrationSpec;
 import io.brokerwise.measure.CalibrationFit;
 import io.brokerwise.measure.CalibrationPoint;
-import io.brokerwise.model.service.ServiceTimeModel;
 import io.brokerwise.operator.dependent.BrokerStatefulSet;
 import io.brokerwise.operator.topology.Names;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The BrokerProfile a calibration writes: the fitted parameters (the model of {@code calibration.model}), the fit
- * quality and its held-out check, and where, on what and when it was measured; and the ConfigMap of its raw points.
- * Marked as a calibration's, so a later calibration may replace it and a profile written by hand is never
- * overwritten. Pure: the reconciler feeds it, tests call it directly.
+ * The BrokerProfile a calibration writes: the fitted parameters (the model of {@code calibration.model}, or with Auto
+ * the one the points chose, every candidate's held-out error in {@code status.modelSelection}), the fit quality and
+ * its held-out check, and where, on what and when it was measured; and the ConfigMap of its raw points. Marked as a
+ * calibration's, so a later calibration may replace it and a profile written by hand is never overwritten. Pure but
+ * for {@link #write}: the reconciler feeds it, tests call it directly.
  */
 public final class CalibratedProfile {
 
@@ -53,18 +54,19 @@ public final class CalibratedProfile {
      * @param node           the node the broker ran on, if known
      * @param artemisVersion the version the broker reported, if it did
      */
-    public static BrokerProfile of(BenchmarkRun run, ServiceTimeModel model, CalibrationFit fit, int measuredPoints,
-                                   String node, String artemisVersion, Instant now) {
+    public static BrokerProfile of(BenchmarkRun run, CalibrationFit fit, int measuredPoints, String node,
+                                   String artemisVersion, Instant now) {
         CalibrationSpec c = run.getSpec().calibration;
         BrokerProfile profile = new BrokerProfile();
         profile.setMetadata(new ObjectMetaBuilder().withName(c.profileName).withNamespace(run.getMetadata().getNamespace())
                 .withLabels(Map.of("app.kubernetes.io/managed-by", Names.MANAGED_BY))
                 .withAnnotations(Map.of(CALIBRATED_BY, run.getMetadata().getName())).build());
-        profile.setSpec(FittedProfile.spec(model, fit.fit().parameters(), null));
+        profile.setSpec(FittedProfile.spec(fit.model(), fit.fit().parameters(), null));
         BrokerProfileStatus status = new BrokerProfileStatus();
         status.source = "calibration by BenchmarkRun " + run.getMetadata().getName() + " (Henjes sec. 4.2.2.1 series, "
-                + model.name() + " fit)";
+                + fit.howFitted() + ")";
         status.fit = FittedProfile.fit(fit.fit(), fit.heldOut());
+        status.modelSelection = FittedProfile.selection(fit.selection());
         status.calibration = new BrokerProfileStatus.CalibrationStatus();
         status.calibration.benchmarkRun = run.getMetadata().getName();
         status.calibration.time = now.toString();
@@ -79,6 +81,17 @@ public final class CalibratedProfile {
         status.calibration.pointsConfigMap = pointsConfigMap(c.profileName);
         profile.setStatus(status);
         return profile;
+    }
+
+    /**
+     * Writes the profile, then its status (a subresource the spec's apply leaves alone), then its points owned by
+     * the written profile, whose uid they need.
+     */
+    public static void write(KubernetesClient client, BrokerProfile profile, List<CalibrationPoint> points) {
+        BrokerProfile written = client.resource(profile).forceConflicts().serverSideApply();
+        written.setStatus(profile.getStatus());
+        client.resource(written).updateStatus();
+        client.resource(points(written, points)).forceConflicts().serverSideApply();
     }
 
     /** Every measured point, as measured, owned by the profile so that it goes with it. */

@@ -1,6 +1,7 @@
 package io.brokerwise.operator.benchmark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
@@ -47,6 +48,22 @@ class CalibrationDesignTest {
         assertEquals(12, points.size(), "2 replication grades x 3 numbers of filters x 2 sizes");
         assertEquals(List.of(128, 65_536, 128), points.subList(0, 3).stream().map(LoadSpec::messageBytes).toList());
         assertEquals(List.of(5, 5, 20), points.subList(0, 3).stream().map(p -> p.design().mAdd()).toList());
+    }
+
+    /** Filters of several lengths: every length at each (r, m_add), of the shape asked for, all of them evaluated. */
+    @Test
+    void complexFilterPointsMeasureEveryLengthAtEachPoint() {
+        BenchmarkRun run = run(WorkloadSpec.DeliveryMode.NonPersistent);
+        run.getSpec().calibration.filterComponents = List.of(1, 8);
+        run.getSpec().calibration.filterShape = CalibrationSpec.FilterShape.And;
+        List<LoadSpec> points = CalibrationDesign.of(run, 0).plan().points();
+        assertEquals(12, points.size(), "2 replication grades x 3 numbers of filters x 2 lengths");
+        assertEquals(List.of("1+5x1 simple", "1+5x8 and", "1+20x1 simple"), points.subList(0, 3).stream()
+                .map(p -> p.design().r() + "+" + p.design().mAdd() + "x" + p.design().components() + " "
+                        + p.design().shape()).toList());
+        assertEquals(8, points.get(1).design().selectors().get(0).split(" AND ").length, "8 comparisons");
+        run.getSpec().calibration.filterComponents = List.of(0);
+        assertThrows(IllegalArgumentException.class, () -> CalibrationDesign.of(run, 0), "refused before any Job");
     }
 
     static BenchmarkRun run(WorkloadSpec.DeliveryMode mode) {
