@@ -30,6 +30,8 @@ public final class LocalCluster {
     public static final String BROKER_IMAGE = "brokerwise.io/artemis:2.56.0";
     /** The client probe image ({@code e2e/image probe}): the client library's RoutingProbe. */
     public static final String PROBE_IMAGE = "brokerwise.io/probe:0.1.0";
+    /** The benchmark client image ({@code e2e/image bench}): the measuring core, the delivery check too. */
+    public static final String BENCH_IMAGE = "brokerwise.io/bench:0.1.0";
     /** The operator image ({@code e2e/image operator}), the chart's default. */
     public static final String OPERATOR_IMAGE = "brokerwise.io/operator:0.1.0";
 

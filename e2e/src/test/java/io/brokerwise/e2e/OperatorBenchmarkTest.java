@@ -29,7 +29,10 @@ import org.junit.jupiter.api.Test;
  *       to the watch event that shows Planned=True (what a client of the API sees);</li>
  *   <li>scale: {@value #MANY} topologies created at once, the time until all are Planned, Deployed and
  *       Ready, with the operator's resident memory (VmRSS of its JVM, pid 1 of its container, and the
- *       container's memory cgroup) sampled every second.</li>
+ *       container's memory cgroup) sampled every second; then the namespace of the {@value #MANY} deleted, the
+ *       time until it is gone, and the creates the operator tried in it meanwhile (its log's refusals);</li>
+ *   <li>restart: {@value #RESTARTS} times, the operator's pod deleted and, once it is gone, a topology changed: the
+ *       time from that change, and from the delete call, to the change's reconcile (status.observedGeneration).</li>
  * </ul>
  */
 @LocalClusterTest
@@ -39,6 +42,9 @@ class OperatorBenchmarkTest {
 
     static final int APPLIES = Integer.getInteger("bench.applies", 50);
     static final int MANY = Integer.getInteger("bench.topologies", 200);
+    static final int RESTARTS = Integer.getInteger("bench.restarts", 5);
+    /** What the API server answers a create in a namespace being deleted. */
+    static final String TERMINATING_REFUSAL = "because it is being terminated";
 
     /** A one-broker topology (PSR 1x1) on the simulated nodes, small enough for hundreds side by side. */
     private static String topology(String name) {
@@ -50,6 +56,7 @@ class OperatorBenchmarkTest {
         OperatorInstall.ensure(k8s);
         latency(k8s);
         scale(k8s);
+        restart(k8s);
     }
 
     private void latency(KubernetesClient k8s) throws Exception {
@@ -115,8 +122,67 @@ class OperatorBenchmarkTest {
             sampler.shutdownNow();
             System.out.printf("BENCH operator memory during the %d: peak VmRSS %d MiB, peak container cgroup %d MiB; "
                     + "after: %s%n", MANY, peakRss.get() >> 20, peakCgroup.get() >> 20, memory(k8s));
+            deletion(k8s, ns);
+        }
+    }
+
+    /** The namespace of the many deleted: how long until it is gone, and how many creates were tried into it. */
+    private static void deletion(KubernetesClient k8s, String ns) {
+        long refusedBefore = refusals(k8s, ns);
+        long t0 = System.nanoTime();
+        Topologies.deleteNamespace(k8s, ns);
+        System.out.printf("BENCH namespace with %d topologies deleted: gone after %.1f s; creates refused as "
+                + "terminating meanwhile (operator log): %d%n", MANY, seconds(System.nanoTime() - t0),
+                refusals(k8s, ns) - refusedBefore);
+    }
+
+    private static long refusals(KubernetesClient k8s, String ns) {
+        return OperatorInstall.logs(k8s).lines().filter(l -> l.contains(TERMINATING_REFUSAL) && l.contains(ns)).count();
+    }
+
+    /**
+     * The operator's pod deleted, and a topology changed once the pod is gone: when is the change reconciled? The
+     * Deployment's new pod must start and take the Lease (released by the old one as it stopped).
+     */
+    private void restart(KubernetesClient k8s) throws Exception {
+        String ns = Pods.createNamespace(k8s, "bw-bench-restart");
+        try {
+            Topologies.apply(k8s, ns, topology("restarted"));
+            Topologies.await(k8s, ns, "restarted", "Planned", "True", "", 2);
+            long[] fromChange = new long[RESTARTS];
+            long[] fromDelete = new long[RESTARTS];
+            for (int i = 0; i < RESTARTS; i++) {
+                OperatorInstall.awaitRolledOut(k8s);
+                var pod = k8s.pods().inNamespace(OperatorInstall.NAMESPACE).withName(operatorPod(k8s));
+                long deleted = System.nanoTime();
+                pod.delete();
+                pod.waitUntilCondition(p -> p == null, 2, TimeUnit.MINUTES);
+                long changed = System.nanoTime();
+                long generation = Topologies.get(k8s, ns, "restarted").edit(t -> {
+                    ((Map<String, Map<String, Object>>) t.getAdditionalProperties().get("spec")).get("workload")
+                            .put("publishers", 40 - changed % 2);
+                    return t;
+                }).getMetadata().getGeneration();
+                Topologies.get(k8s, ns, "restarted").waitUntilCondition(t -> observedGeneration(t) >= generation,
+                        3, TimeUnit.MINUTES);
+                long reconciled = System.nanoTime();
+                fromChange[i] = TimeUnit.NANOSECONDS.toMillis(reconciled - changed);
+                fromDelete[i] = TimeUnit.NANOSECONDS.toMillis(reconciled - deleted);
+            }
+            Arrays.sort(fromChange);
+            Arrays.sort(fromDelete);
+            System.out.printf("BENCH operator pod deleted, %d times: the next change reconciled after a median of "
+                    + "%d ms from the change (all: %s), %d ms from the delete call (all: %s)%n", RESTARTS,
+                    pct(fromChange, 50), Arrays.toString(fromChange), pct(fromDelete, 50), Arrays.toString(fromDelete));
+        } finally {
             Topologies.deleteNamespace(k8s, ns);
         }
+    }
+
+    private static long observedGeneration(GenericKubernetesResource t) {
+        Object status = t.getAdditionalProperties().get("status");
+        Object observed = status instanceof Map<?, ?> m ? m.get("observedGeneration") : null;
+        return observed instanceof Number n ? n.longValue() : -1;
     }
 
     /** Records, per topology, when a watch event first showed {@code type}=True. */
@@ -164,10 +230,15 @@ class OperatorBenchmarkTest {
                 .findFirst().orElse(0);
     }
 
-    private static String exec(KubernetesClient k8s, String... command) {
-        String pod = k8s.pods().inNamespace(OperatorInstall.NAMESPACE)
+    /** The operator's running pod. */
+    private static String operatorPod(KubernetesClient k8s) {
+        return k8s.pods().inNamespace(OperatorInstall.NAMESPACE)
                 .withLabel("app.kubernetes.io/name", OperatorInstall.DEPLOYMENT).list().getItems().stream()
                 .filter(Topologies::ready).findFirst().orElseThrow().getMetadata().getName();
+    }
+
+    private static String exec(KubernetesClient k8s, String... command) {
+        String pod = operatorPod(k8s);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (var exec = k8s.pods().inNamespace(OperatorInstall.NAMESPACE).withName(pod).writingOutput(out)
                 .exec(command)) {

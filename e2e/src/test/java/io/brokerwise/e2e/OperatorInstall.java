@@ -43,13 +43,18 @@ final class OperatorInstall {
         if (existed) {
             k8s.apps().deployments().inNamespace(NAMESPACE).withName(DEPLOYMENT).rolling().restart();
         }
+        awaitRolledOut(k8s);
+        installed = true;
+    }
+
+    /** Waits until the Deployment's pods are all of its current revision and Ready. */
+    static void awaitRolledOut(KubernetesClient k8s) {
         try {
             k8s.apps().deployments().inNamespace(NAMESPACE).withName(DEPLOYMENT)
                     .waitUntilCondition(OperatorInstall::rolledOut, 3, TimeUnit.MINUTES);
         } catch (KubernetesClientTimeoutException e) {
             throw new AssertionError("operator not Ready:\n" + Pods.describe(k8s, NAMESPACE), e);
         }
-        installed = true;
     }
 
     private static void applyCrds(KubernetesClient k8s, Path dir) {

@@ -1,5 +1,6 @@
 package io.brokerwise.benchmarks.command;
 
+import io.brokerwise.measure.Durations;
 import io.brokerwise.benchmarks.local.BrokerNode;
 import io.brokerwise.benchmarks.measurement.LocalLoad;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.brokerwise.benchmarks.command;
 
+import io.brokerwise.measure.Durations;
 import io.brokerwise.benchmarks.calibration.CalibrationRun;
 import io.brokerwise.benchmarks.calibration.CalibrationSeries;
 import io.brokerwise.benchmarks.calibration.ProfileManifest;

@@ -1,0 +1,116 @@
+package io.brokerwise.e2e;
+
+import io.brokerwise.measure.delivery.DeliveryCheck;
+import io.brokerwise.measure.delivery.DeliveryReport;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.KubernetesClientTimeoutException;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The delivery check (the benchmark image's {@code DeliveryCheck}) as a pod on the real node, a client of a
+ * topology: it follows the topology's routing map with the topology's credentials while it publishes a counted
+ * load, and its log ends with the {@link DeliveryReport}.
+ */
+record DeliveryCheckPod(KubernetesClient k8s, String ns, String name) {
+
+    static DeliveryCheckPod start(KubernetesClient k8s, String ns, String topology, String name, String schedule,
+                                  int publishers, int subscribers, int keys) {
+        k8s.pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata().withName(name)
+                .addToLabels("brokerwise.io/client-of", topology).endMetadata()
+                .withNewSpec().withRestartPolicy("Never")
+                .addToNodeSelector(LocalCluster.BROKER_NODE_LABEL, "true")
+                .withTolerations(Pods.brokerNodeToleration())
+                .withAffinity(Pods.simulatedNodes("NotIn"))
+                .withNewSecurityContext().withRunAsNonRoot(true).withRunAsUser(10001L).withRunAsGroup(10001L)
+                .withNewSeccompProfile().withType("RuntimeDefault").endSeccompProfile().endSecurityContext()
+                .addNewContainer().withName("check").withImage(LocalCluster.BENCH_IMAGE).withImagePullPolicy("Never")
+                .withCommand("java", "-Xmx192m", "-cp", "/opt/brokerwise/lib/*",
+                        "io.brokerwise.measure.delivery.DeliveryCheck", "--schedule", schedule,
+                        "--publishers", String.valueOf(publishers), "--subscribers", String.valueOf(subscribers),
+                        "--keys", String.valueOf(keys), "--watch-period", "1s", "--drain", "15s")
+                .addNewEnvFrom().withNewSecretRef().withName(topology + "-broker-credentials").endSecretRef()
+                .endEnvFrom()
+                // requests below the limit: beside a grid of brokers the real node's two CPUs are mostly requested
+                .withNewResources().addToRequests("cpu", new Quantity("200m")).addToLimits("cpu", new Quantity("500m"))
+                .addToRequests("memory", new Quantity("384Mi")).addToLimits("memory", new Quantity("384Mi"))
+                .endResources()
+                .withNewSecurityContext().withReadOnlyRootFilesystem(true).withAllowPrivilegeEscalation(false)
+                .withNewCapabilities().withDrop("ALL").endCapabilities().endSecurityContext()
+                .addNewVolumeMount().withName("routing").withMountPath("/etc/brokerwise/routing").withReadOnly(true)
+                .endVolumeMount()
+                .endContainer()
+                .addNewVolume().withName("routing").withNewConfigMap().withName(topology + "-routing").endConfigMap()
+                .endVolume()
+                .endSpec().build()).create();
+        return new DeliveryCheckPod(k8s, ns, name);
+    }
+
+    /** Wall-clock millis when the load started (the check logs it once its subscribers are in place). */
+    long awaitLoadStarted() {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (System.nanoTime() < deadline) {
+            String log = log();
+            var started = log.lines().filter(l -> l.startsWith(STARTED)).findFirst();
+            if (started.isPresent()) {
+                return Long.parseLong(started.get().substring(STARTED.length()).trim());
+            }
+            sleep(Duration.ofSeconds(1));
+        }
+        throw new AssertionError("the delivery check never started its load:\n" + describe() + "\n" + events());
+    }
+
+    /** Waits for the check to end and reads its report. */
+    DeliveryReport report(Duration atMost) {
+        Pod done;
+        try {
+            done = k8s.pods().inNamespace(ns).withName(name).waitUntilCondition(p -> p != null && p.getStatus() != null
+                    && Set.of("Succeeded", "Failed").contains(p.getStatus().getPhase()),
+                    atMost.toSeconds(), TimeUnit.SECONDS);
+        } catch (KubernetesClientTimeoutException e) {
+            throw new AssertionError("the delivery check did not finish:\n" + describe(), e);
+        }
+        String log = log();
+        if (!"Succeeded".equals(done.getStatus().getPhase())) {
+            throw new AssertionError("the delivery check failed:\n" + log);
+        }
+        return DeliveryReport.fromLog(log);
+    }
+
+    /** Its log so far; empty while its container has not started. */
+    String log() {
+        try {
+            String log = k8s.pods().inNamespace(ns).withName(name).getLog();
+            return log == null ? "" : log;
+        } catch (KubernetesClientException e) {
+            return "";
+        }
+    }
+
+    private String events() {
+        return k8s.v1().events().inNamespace(ns).list().getItems().stream()
+                .filter(e -> name.equals(e.getInvolvedObject().getName()))
+                .map(e -> e.getReason() + ": " + e.getMessage()).toList().toString();
+    }
+
+    private String describe() {
+        return Pods.describe(k8s, ns) + "\n" + log();
+    }
+
+    private static void sleep(Duration d) {
+        try {
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
+    /** The line the check logs as its publishers start, with the wall-clock millis. */
+    static final String STARTED = DeliveryCheck.LOAD_STARTED;
+}

@@ -1,0 +1,193 @@
+package io.brokerwise.measure.delivery;
+
+import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.client.ClientOptions;
+import io.brokerwise.client.Outgoing;
+import io.brokerwise.client.Publisher;
+import io.brokerwise.client.Subscriber;
+import io.brokerwise.client.TopologyClient;
+import io.brokerwise.measure.Durations;
+import io.brokerwise.routing.RoutingMap;
+import io.brokerwise.routing.RoutingMapWatcher;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * A bounded load through the client library on a deployed topology, every message counted: publishers send at the
+ * schedule's rate, subscribers select one key each, and the client follows the routing map while it runs, as an
+ * application does. At the end (after a drain) it prints one {@link DeliveryReport} line: per subscriber, what was
+ * published to its selector against what arrived, duplicates, and when the missing messages were sent. What a
+ * fault or a scaling must not lose, a test reads from it.
+ */
+@Command(name = "brokerwise-delivery-check", mixinStandardHelpOptions = true,
+        description = "Publish a counted load on a routing map's layout and report, per subscriber, what was lost.")
+public final class DeliveryCheck implements Callable<Integer> {
+
+    /** Logged, with the wall-clock millis, when the subscribers are in place and the publishers start. */
+    public static final String LOAD_STARTED = "delivery-check: load started at ";
+
+    static final String KEY = "dc_key";
+    static final String PUBLISHER = "dc_pub";
+    static final String SEQUENCE = "dc_seq";
+
+    @Option(names = "--routing-map", defaultValue = "/etc/brokerwise/routing/routing.json")
+    Path routingMap;
+    @Option(names = "--schedule", defaultValue = "${env:SCHEDULE:-50x60s}",
+            description = "aggregate messages/s by phase, such as 50x60s,200x120s (default: $SCHEDULE or 50x60s)")
+    String schedule;
+    @Option(names = "--publishers", defaultValue = "${env:PUBLISHERS:-4}")
+    int publishers;
+    @Option(names = "--subscribers", defaultValue = "${env:SUBSCRIBERS:-8}")
+    int subscribers;
+    @Option(names = "--keys", defaultValue = "${env:KEYS:-4}",
+            description = "selector keys: each message matches the subscribers of one key (default 4)")
+    int keys;
+    @Option(names = "--message-bytes", defaultValue = "${env:MESSAGE_BYTES:-256}")
+    int messageBytes;
+    @Option(names = "--drain", defaultValue = "${env:DRAIN:-10s}", converter = Durations.class,
+            description = "how long to wait for messages in flight after the last send")
+    Duration drain;
+    @Option(names = "--watch-period", defaultValue = "${env:WATCH_PERIOD:-2s}", converter = Durations.class,
+            description = "how often the routing map is re-read")
+    Duration watchPeriod;
+    @Option(names = "--client-index", defaultValue = "${env:CLIENT_INDEX:-0}")
+    int clientIndex;
+
+    @Spec
+    CommandSpec spec;
+
+    private final AtomicLong sendFailures = new AtomicLong();
+    private final AtomicInteger routingChanges = new AtomicInteger();
+
+    @Override
+    public Integer call() throws Exception {
+        if (publishers < 1 || subscribers < 1 || keys < 1 || messageBytes < 0) {
+            throw new ParameterException(spec.commandLine(),
+                    "--publishers, --subscribers and --keys must be at least 1, --message-bytes at least 0");
+        }
+        try {
+            LoadSchedule.parse(schedule);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--schedule: " + e.getMessage());
+        }
+        System.out.println(run(BrokerCredentials.fromEnvironment()).line());
+        return 0;
+    }
+
+    /** Runs the load to the end of its schedule and the drain, and counts. */
+    DeliveryReport run(BrokerCredentials credentials) throws Exception {
+        LoadSchedule load = LoadSchedule.parse(schedule);
+        DeliveryLedger ledger = new DeliveryLedger(publishers, subscribers, keys, load.messagesPerPublisher(publishers));
+        try (TopologyClient client = new TopologyClient(RoutingMapWatcher.read(routingMap),
+                ClientOptions.of(credentials.user(), credentials.password()), clientIndex);
+             RoutingMapWatcher watcher = RoutingMapWatcher.watch(routingMap, followed(client), watchPeriod,
+                     problem -> System.err.println("delivery-check: " + problem))) {
+            List<Subscriber> subs = subscribe(client, ledger);
+            long start = System.currentTimeMillis();
+            System.out.println(LOAD_STARTED + start);
+            publish(client, load, ledger);
+            Thread.sleep(drain.toMillis());
+            List<SubscriberDelivery> counts = new ArrayList<>();
+            for (int s = 0; s < subs.size(); s++) {
+                counts.add(ledger.delivery(s, subs.get(s).selector(), subs.get(s).group(), subs.get(s).brokers()));
+            }
+            return new DeliveryReport(start, load, ledger.sentTotal(), sendFailures.get(), routingChanges.get(),
+                    counts);
+        }
+    }
+
+    /** The client, counting the maps it moves to. */
+    private RoutingMapWatcher.Follower followed(TopologyClient client) {
+        return new RoutingMapWatcher.Follower() {
+            @Override
+            public RoutingMap routingMap() {
+                return client.routingMap();
+            }
+
+            @Override
+            public void update(RoutingMap next) throws Exception {
+                client.update(next);
+                routingChanges.incrementAndGet();
+                System.err.printf("delivery-check: moved to %d x %d at %d%n", next.publisherGroups(),
+                        next.subscriberGroups(), System.currentTimeMillis());
+            }
+        };
+    }
+
+    private List<Subscriber> subscribe(TopologyClient client, DeliveryLedger ledger) throws JMSException {
+        List<Subscriber> subs = new ArrayList<>();
+        for (int s = 0; s < subscribers; s++) {
+            int subscriber = s;
+            subs.add(client.subscriber(KEY + " = " + ledger.keyOfSubscriber(s), m -> count(ledger, subscriber, m)));
+        }
+        return subs;
+    }
+
+    private static void count(DeliveryLedger ledger, int subscriber, Message m) {
+        try {
+            ledger.received(subscriber, m.getIntProperty(PUBLISHER), m.getIntProperty(SEQUENCE));
+        } catch (JMSException e) {
+            System.err.println("delivery-check: unreadable message: " + e);
+        }
+    }
+
+    /** One thread per publisher, each at its share of the schedule's rate, none past the schedule's end. */
+    private void publish(TopologyClient client, LoadSchedule load, DeliveryLedger ledger) throws Exception {
+        long start = System.nanoTime();
+        List<Thread> threads = new ArrayList<>();
+        for (int p = 0; p < publishers; p++) {
+            Publisher publisher = client.publisher(false);
+            int index = p;
+            Thread t = new Thread(() -> publishLoop(publisher, index, load, ledger, start), "publisher-" + p);
+            t.start();
+            threads.add(t);
+        }
+        for (Thread t : threads) {
+            t.join(load.length().plus(drain).plusMinutes(1).toMillis());
+        }
+    }
+
+    private void publishLoop(Publisher publisher, int p, LoadSchedule load, DeliveryLedger ledger, long start) {
+        byte[] body = new byte[messageBytes];
+        long next = start;
+        int limit = load.messagesPerPublisher(publishers);
+        for (int seq = 0; seq < limit; seq++) {
+            var rate = load.rateAt(Duration.ofNanos(next - start));
+            if (rate.isEmpty()) {
+                return;
+            }
+            next += (long) (1e9 * publishers / rate.getAsDouble());
+            LockSupport.parkNanos(next - System.nanoTime());
+            try {
+                publisher.publish(new Outgoing(body, Map.of(KEY, ledger.keyOf(seq), PUBLISHER, p, SEQUENCE, seq), null));
+                ledger.sent(p, seq, System.currentTimeMillis());
+            } catch (JMSException e) {
+                ledger.failed(p, seq); // not sent, so no subscriber should have it; the sequence goes on
+                sendFailures.incrementAndGet();
+                System.err.println("delivery-check: publisher " + p + " could not send " + seq + ": " + e);
+            }
+        }
+    }
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new DeliveryCheck()).setExecutionExceptionHandler((e, cmd, parsed) -> {
+            System.err.println("delivery-check: " + e.getClass().getSimpleName() + ": " + e.getMessage());
+            return 1;
+        }).execute(args));
+    }
+}

@@ -1,0 +1,118 @@
+package io.brokerwise.measure.delivery;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+
+/**
+ * What each publisher sent, and when, against what each subscriber received: message {@code seq} of publisher
+ * {@code p} carries key {@code seq mod keys}, and subscriber {@code s} selects key {@code s mod keys}, so what a
+ * subscriber should have received follows from the sends alone.
+ */
+final class DeliveryLedger {
+
+    private final int keys;
+    private final long[][] sentAtMillis;
+    private final AtomicIntegerArray sent;
+    private final BitSet[][] received;
+    private final long[] duplicates;
+    private final BitSet[] failed;
+
+    DeliveryLedger(int publishers, int subscribers, int keys, int messagesPerPublisher) {
+        this.keys = keys;
+        this.sentAtMillis = new long[publishers][messagesPerPublisher];
+        this.sent = new AtomicIntegerArray(publishers);
+        this.received = new BitSet[subscribers][publishers];
+        this.duplicates = new long[subscribers];
+        this.failed = new BitSet[publishers];
+        for (int p = 0; p < publishers; p++) {
+            failed[p] = new BitSet();
+        }
+        for (BitSet[] perPublisher : received) {
+            for (int p = 0; p < publishers; p++) {
+                perPublisher[p] = new BitSet(messagesPerPublisher);
+            }
+        }
+    }
+
+    int keyOf(int seq) {
+        return seq % keys;
+    }
+
+    int keyOfSubscriber(int subscriber) {
+        return subscriber % keys;
+    }
+
+    /** Called by publisher {@code p}'s thread alone, in sequence order, once the send returned. */
+    void sent(int p, int seq, long millis) {
+        sentAtMillis[p][seq] = millis;
+        sent.set(p, seq + 1);
+    }
+
+    /** A send that threw: no subscriber should have that message. Publisher {@code p}'s thread alone. */
+    void failed(int p, int seq) {
+        synchronized (failed[p]) {
+            failed[p].set(seq);
+        }
+        sent.set(p, seq + 1);
+    }
+
+    void received(int subscriber, int p, int seq) {
+        BitSet seen = received[subscriber][p];
+        synchronized (seen) {
+            if (seen.get(seq)) {
+                synchronized (duplicates) {
+                    duplicates[subscriber]++;
+                }
+            } else {
+                seen.set(seq);
+            }
+        }
+    }
+
+    /** Messages whose send returned. */
+    long sentTotal() {
+        long total = 0;
+        for (int p = 0; p < sent.length(); p++) {
+            synchronized (failed[p]) {
+                total += sent.get(p) - failed[p].cardinality();
+            }
+        }
+        return total;
+    }
+
+    private boolean isFailed(int p, int seq) {
+        synchronized (failed[p]) {
+            return failed[p].get(seq);
+        }
+    }
+
+    /** What subscriber {@code s} should have received and did not, with each missing message's send time. */
+    SubscriberDelivery delivery(int s, String selector, int group, List<String> brokers) {
+        long expected = 0;
+        long got = 0;
+        List<Long> missing = new ArrayList<>();
+        for (int p = 0; p < sent.length(); p++) {
+            BitSet seen = received[s][p];
+            synchronized (seen) {
+                for (int seq = 0; seq < sent.get(p); seq++) {
+                    if (keyOf(seq) != keyOfSubscriber(s) || isFailed(p, seq)) {
+                        continue;
+                    }
+                    expected++;
+                    if (seen.get(seq)) {
+                        got++;
+                    } else {
+                        missing.add(sentAtMillis[p][seq]);
+                    }
+                }
+            }
+        }
+        long dup;
+        synchronized (duplicates) {
+            dup = duplicates[s];
+        }
+        return new SubscriberDelivery(s, selector, group, brokers, expected, got, dup, MissingSpan.of(missing));
+    }
+}

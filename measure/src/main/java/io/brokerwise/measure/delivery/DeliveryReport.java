@@ -1,0 +1,45 @@
+package io.brokerwise.measure.delivery;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+
+/**
+ * What a delivery check prints when it ends, as one line: when the load started, what it published (and how many
+ * sends failed), the routing maps it followed, and every subscriber's count.
+ */
+public record DeliveryReport(long startMillis, LoadSchedule schedule, long sent, long sendFailures,
+                             int routingChanges, List<SubscriberDelivery> subscribers) {
+
+    /** The line's prefix, which a test or an operator finds in a pod's log. */
+    public static final String PREFIX = "delivery-report: ";
+
+    private static final ObjectMapper JSON = new ObjectMapper().findAndRegisterModules();
+
+    public long lost() {
+        return subscribers.stream().mapToLong(SubscriberDelivery::lost).sum();
+    }
+
+    public long duplicates() {
+        return subscribers.stream().mapToLong(SubscriberDelivery::duplicates).sum();
+    }
+
+    public String line() {
+        try {
+            return PREFIX + JSON.writeValueAsString(this);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the delivery report", e);
+        }
+    }
+
+    /** The report in a log: the last line with the prefix. */
+    public static DeliveryReport fromLog(String log) {
+        String line = log.lines().filter(l -> l.startsWith(PREFIX)).reduce((a, b) -> b)
+                .orElseThrow(() -> new IllegalArgumentException("no line starts with '" + PREFIX + "'"));
+        try {
+            return JSON.readValue(line.substring(PREFIX.length()), DeliveryReport.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("unreadable delivery report: " + e.getOriginalMessage(), e);
+        }
+    }
+}

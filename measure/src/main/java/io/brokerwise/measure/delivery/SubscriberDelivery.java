@@ -1,0 +1,15 @@
+package io.brokerwise.measure.delivery;
+
+import java.util.List;
+
+/**
+ * One subscriber's count: of the {@code expected} messages published to its selector, {@code received} arrived at
+ * least once and {@code duplicates} more than once; the rest are {@code missing}, by when they were sent.
+ */
+public record SubscriberDelivery(int subscriber, String selector, int group, List<String> brokers, long expected,
+                                 long received, long duplicates, List<MissingSpan> missing) {
+
+    public long lost() {
+        return expected - received;
+    }
+}
