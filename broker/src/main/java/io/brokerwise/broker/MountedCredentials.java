@@ -27,9 +27,13 @@ public final class MountedCredentials implements AutoCloseable {
     /** How often the files are read: the kubelet's own delay dwarfs it, and a read is a few small files. */
     public static final Duration PERIOD = Duration.ofSeconds(5);
 
+    /** The kubelet's link to the current set of a mounted volume's files, swapped whole when a Secret changes. */
+    private static final String KUBELET_DATA = "..data";
+
     private final Path directory;
     private final ScheduledExecutorService timer;
     private BrokerUsers current;
+    private String lastProblem;
 
     private MountedCredentials(Path directory, BrokerUsers current) {
         this.directory = directory;
@@ -41,9 +45,23 @@ public final class MountedCredentials implements AutoCloseable {
         });
     }
 
-    /** The users the directory holds now; a missing or blank key is an error that names it. */
+    /**
+     * The users the directory holds now; a missing or blank key is an error that names it. The files are read from
+     * the set the kubelet's {@code ..data} link names when there is one, so that one read never mixes files from
+     * before and after a change (a new password without its previous one).
+     */
     public static BrokerUsers read(Path directory) {
-        return BrokerUsers.of(key -> file(directory, key));
+        Path files = snapshot(directory);
+        return BrokerUsers.of(key -> file(files, key));
+    }
+
+    private static Path snapshot(Path directory) {
+        Path data = directory.resolve(KUBELET_DATA);
+        try {
+            return Files.isDirectory(data) ? data.toRealPath() : directory;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot resolve " + data, e);
+        }
     }
 
     /**
@@ -62,13 +80,18 @@ public final class MountedCredentials implements AutoCloseable {
     private void poll(Consumer<BrokerUsers> changed, Consumer<String> problems) {
         try {
             BrokerUsers next = read(directory);
+            lastProblem = null;
             if (!Objects.equals(next, current)) {
                 current = next;
                 changed.accept(next);
             }
         } catch (RuntimeException e) {
-            problems.accept("credentials in " + directory + " not taken, the broker keeps the users it has: "
-                    + e.getMessage());
+            String problem = "credentials in " + directory + " not taken, the broker keeps the users it has: "
+                    + e.getMessage();
+            if (!problem.equals(lastProblem)) { // once, not every period while the Secret stays broken
+                problems.accept(problem);
+            }
+            lastProblem = problem;
         }
     }
 

@@ -224,6 +224,23 @@ class BrokerConfigurationTest {
         BrokerCredentials a = BrokerCredentials.generate();
         assertNotEquals(a.password(), BrokerCredentials.generate().password());
         assertFalse(a.toString().contains(a.password()));
+        BrokerUsers users = BrokerUsers.generate().rotating(BrokerRole.METRICS, "next-metrics-password");
+        for (BrokerRole role : BrokerRole.values()) {
+            assertFalse(users.toString().contains(users.of(role).password()), users.toString());
+        }
+        assertFalse(users.toString().contains(users.previousPasswords().get(BrokerRole.METRICS)), users.toString());
+    }
+
+    /** One user per role: a broker whose Secrets name the same user twice refuses to start, naming the three. */
+    @Test
+    void usersOfTwoRolesMustDiffer() {
+        BrokerUsers users = BrokerUsers.generate();
+        var refused = assertThrows(IllegalArgumentException.class, () -> new BrokerUsers(users.application(),
+                new BrokerCredentials(users.application().user(), "other"), users.management()));
+        assertTrue(refused.getMessage().contains("must have different names"), refused.getMessage());
+        var missing = assertThrows(IllegalStateException.class,
+                () -> BrokerUsers.of(key -> key.startsWith("METRICS") ? null : "x"));
+        assertTrue(missing.getMessage().startsWith("METRICS_USER and METRICS_PASSWORD must be set"), missing.getMessage());
     }
 
     @Test

@@ -16,8 +16,12 @@ import jakarta.jms.Session;
 import jakarta.jms.Topic;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.Test;
@@ -74,44 +78,58 @@ class PasswordRotationTest {
         }
     }
 
-    /** The path a broker pod takes: its Secrets mounted as files, read again while it runs. */
+    /**
+     * The path a broker pod takes: its Secrets mounted as files, laid out as the kubelet lays them out (each key a
+     * link through {@code ..data} to the current set of files, a change a new set and {@code ..data} swapped to it),
+     * read again while it runs.
+     */
     @Test
     void aPasswordChangedInTheMountedSecretReachesTheRunningBroker() throws Exception {
         int port = BrokerConfigurationTest.freePort();
         Path secret = Files.createDirectories(dir.resolve("credentials"));
         BrokerUsers before = BrokerUsers.generate();
-        write(secret, before.keys());
+        publish(secret, before.keys());
         BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", TOPIC, false, port, dir.toString());
         BrokerUsers mounted = MountedCredentials.read(secret);
         assertEquals(before, mounted);
+        List<String> problems = new CopyOnWriteArrayList<>();
         try (EmbeddedBroker broker = EmbeddedBroker.start(config, mounted, dir.resolve("broker"));
              MountedCredentials watch = MountedCredentials.watch(secret, mounted, Duration.ofMillis(100),
-                     broker::admit, problem -> { })) {
-            String newPassword = BrokerCredentials.randomPassword();
-            // the previous password first: no read between the two writes may lose the old password
-            write(secret, Map.of(BrokerRole.APPLICATION.previousPasswordKey(), before.application().password()));
-            write(secret, Map.of(BrokerRole.APPLICATION.passwordKey(), newPassword));
-            BrokerCredentials renewed = new BrokerCredentials(before.application().user(), newPassword);
-            awaitAccepted(port, renewed);
+                     broker::admit, problems::add)) {
+            BrokerUsers rotating = before.rotating(BrokerRole.APPLICATION, BrokerCredentials.randomPassword());
+            publish(secret, rotating.keys());
+            awaitAccepted(port, rotating.application());
             connect(port, before.application()).close(); // still admitted: the previous password
 
-            Files.delete(secret.resolve(BrokerRole.APPLICATION.previousPasswordKey()));
+            publish(secret, rotating.withoutPreviousPasswords().keys());
             awaitRefused(port, before.application());
-            connect(port, renewed).close();
+            connect(port, rotating.application()).close();
 
-            Files.delete(secret.resolve(BrokerRole.METRICS.passwordKey())); // an incomplete Secret is not taken
+            Map<String, String> broken = new HashMap<>(rotating.withoutPreviousPasswords().keys());
+            broken.remove(BrokerRole.METRICS.passwordKey());
+            publish(secret, broken);
+            while (problems.isEmpty()) {
+                Thread.sleep(50); // @Timeout bounds the wait
+            }
+            assertTrue(problems.get(0).contains("METRICS_USER and METRICS_PASSWORD must be set"), problems.get(0));
+            connect(port, rotating.application()).close(); // the users it had are kept
             Thread.sleep(500);
-            connect(port, renewed).close();
+            assertEquals(1, problems.size(), "a broken Secret is reported once, not every period: " + problems);
         }
     }
 
-    private static void write(Path directory, Map<String, String> keys) throws Exception {
+    /** A new set of files, then {@code ..data} swapped to it in one rename, as the kubelet's AtomicWriter does. */
+    private static void publish(Path volume, Map<String, String> keys) throws Exception {
+        Path set = Files.createDirectory(volume.resolve("..set-" + System.nanoTime()));
         for (var key : keys.entrySet()) {
-            // as the kubelet does: a new file put in place at once, never a half-written one
-            Path next = Files.writeString(directory.resolve("." + key.getKey() + ".next"), key.getValue());
-            Files.move(next, directory.resolve(key.getKey()), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
-                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.writeString(set.resolve(key.getKey()), key.getValue());
+            Path link = volume.resolve(key.getKey());
+            if (!Files.isSymbolicLink(link)) {
+                Files.createSymbolicLink(link, Path.of("..data", key.getKey()));
+            }
         }
+        Path next = Files.createSymbolicLink(volume.resolve("..data_tmp"), set.getFileName());
+        Files.move(next, volume.resolve("..data"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
     private static void awaitAccepted(int port, BrokerCredentials user) throws InterruptedException {

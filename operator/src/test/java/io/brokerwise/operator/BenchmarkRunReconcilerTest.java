@@ -228,12 +228,13 @@ class BenchmarkRunReconcilerTest {
         var clients = pod.getContainers().get(0);
         assertTrue(clients.getEnvFrom() == null || clients.getEnvFrom().isEmpty());
         assertTrue(pod.getVolumes().stream().allMatch(v -> v.getSecret() == null && v.getProjected() == null));
-        assertEquals(Map.of("ARTEMIS_USER", "measured-broker-credentials", "ARTEMIS_PASSWORD", "measured-broker-credentials",
-                        "METRICS_USER", "measured-broker-management", "METRICS_PASSWORD", "measured-broker-management"),
-                clients.getEnv().stream().filter(e -> e.getValueFrom() != null)
-                        .peek(e -> assertEquals(e.getName(), e.getValueFrom().getSecretKeyRef().getKey()))
-                        .collect(java.util.stream.Collectors.toMap(e -> e.getName(),
-                                e -> e.getValueFrom().getSecretKeyRef().getName())));
+        assertEquals(Map.of("ARTEMIS_USER", "measured-broker-credentials/ARTEMIS_USER",
+                        "ARTEMIS_PASSWORD", "measured-broker-credentials/ARTEMIS_PASSWORD",
+                        "METRICS_USER", "measured-broker-management/METRICS_USER",
+                        "METRICS_PASSWORD", "measured-broker-management/METRICS_PASSWORD"),
+                clients.getEnv().stream().filter(e -> e.getValueFrom() != null && e.getValueFrom().getSecretKeyRef() != null)
+                        .collect(java.util.stream.Collectors.toMap(e -> e.getName(), e -> e.getValueFrom()
+                                .getSecretKeyRef().getName() + "/" + e.getValueFrom().getSecretKeyRef().getKey())));
         String plan = pod.getContainers().get(0).getEnv().stream().filter(e -> e.getName().equals("BENCHMARK_PLAN"))
                 .findFirst().orElseThrow().getValue();
         BenchmarkPlan parsed = assertDoesNotThrow(plan);

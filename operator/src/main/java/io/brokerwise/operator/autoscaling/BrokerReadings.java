@@ -35,8 +35,9 @@ public final class BrokerReadings {
             try {
                 samples.put(broker, BrokerScrape.of(metricsAddress.apply(broker), user));
             } catch (IOException e) {
-                // unreachable, not a Brokerwise broker, or the metrics user refused (its password being rotated, the
-                // broker not yet given the new one): the observation says which row or column lacks it
+                // unreachable, not a Brokerwise broker, or the metrics user refused (its password changed by hand
+                // without a previous one, the broker not yet given the new one): the observation says which row or
+                // column lacks it
             }
         }
         return new CounterReading(clock.instant(), samples);

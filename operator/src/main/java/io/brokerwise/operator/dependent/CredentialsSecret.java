@@ -71,13 +71,17 @@ public class CredentialsSecret extends CRUDKubernetesDependentResource<Secret, P
 
     /** The user of {@code role} in a Secret, if it holds one. */
     public static Optional<BrokerCredentials> user(Secret secret, BrokerRole role) {
-        Map<String, String> data = secret.getData() == null ? Map.of() : secret.getData();
         try {
-            return Optional.of(BrokerCredentials.of(role, key -> Optional.ofNullable(data.get(key))
-                    .map(v -> new String(Base64.getDecoder().decode(v), StandardCharsets.UTF_8)).orElse(null)));
+            return Optional.of(BrokerCredentials.of(role, key -> value(secret, key).orElse(null)));
         } catch (IllegalStateException | IllegalArgumentException e) {
             return Optional.empty();
         }
+    }
+
+    /** The decoded value of a key of a Secret. */
+    public static Optional<String> value(Secret secret, String key) {
+        return Optional.ofNullable(secret.getData()).map(d -> d.get(key))
+                .map(v -> new String(Base64.getDecoder().decode(v), StandardCharsets.UTF_8));
     }
 
     private static String base64(String s) {
