@@ -42,10 +42,11 @@ public final class BrokerLoginModule implements LoginModule {
             throw new LoginException("cannot read the user and password: " + e.getMessage());
         }
         char[] secret = password.getPassword();
-        String user = name.getName();
-        BrokerRole role = logins.roleOf(user, secret == null ? null : new String(secret))
-                .orElseThrow(() -> new FailedLoginException("unknown user or wrong password"));
+        String given = secret == null ? null : new String(secret);
         password.clearPassword();
+        String user = name.getName();
+        BrokerRole role = logins.roleOf(user, given)
+                .orElseThrow(() -> new FailedLoginException("unknown user or wrong password"));
         principals = List.of(new UserPrincipal(user), new RolePrincipal(role.role()));
         return true;
     }
