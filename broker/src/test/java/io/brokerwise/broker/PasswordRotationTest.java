@@ -64,9 +64,11 @@ class PasswordRotationTest {
             publish(oldOut, "red", "blue");
             assertEquals(1, receive(red), "the old password's publisher still sends while both are admitted");
 
-            // step 2: every client has the new password; the old one goes
+            // step 2, the clients move to the new password; step 3, the old one goes
             broker.admit(rotating.withoutPreviousPasswords());
             assertThrows(JMSSecurityException.class, () -> connect(port, before.application()).close());
+            assertThrows(JMSSecurityException.class, () -> publish(oldOut, "red"),
+                    "a session of the old password sends no more: step 3 waits for every client");
             try (Connection newPublisher = connect(port, renewed)) {
                 publish(newPublisher.createSession(false, Session.AUTO_ACKNOWLEDGE), "red", "red", "green");
             }
