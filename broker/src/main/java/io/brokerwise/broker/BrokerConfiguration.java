@@ -5,8 +5,8 @@ import java.util.Objects;
 /**
  * Renders the Artemis broker.xml of one Brokerwise broker: one multicast address for the topology's topic
  * (JMS topic subscribers get non-durable subscription queues on it, selectors become queue filters),
- * persistence by the workload's delivery mode, one acceptor, one application role limited to the topic, and
- * address settings that block saturated producers by flow control. The operator puts {@link #render()} into the broker
+ * persistence by the workload's delivery mode, one acceptor, the application role limited to the topic, the
+ * management role ({@link BrokerRole}; the metrics role holds no permission at all), and address settings that block saturated producers by flow control. The operator puts {@link #render()} into the broker
  * ConfigMap; the local benchmark brokers use the same text.
  *
  * @param name             broker name (shows in logs and management)
@@ -31,9 +31,6 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
 
     /** Where a broker in a pod keeps journal, bindings, paging and large messages: the pod mounts a volume there. */
     public static final String POD_DATA_DIRECTORY = "/var/lib/artemis/data";
-
-    /** The application role the broker's user holds: send, consume and non-durable subscriptions on the topic. */
-    public static final String ROLE = "brokerwise";
 
     /** The port a broker pod serves its metrics on (container port {@code metrics}). */
     public static final int METRICS_PORT = 9404;
@@ -134,10 +131,25 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
                            subscription queue with it, and without it the queue outlives the subscriber and keeps
                            taking copies of matching messages. Measuring reads the metrics endpoint. -->
                       <security-setting match="%9$s">
-                        <permission type="send" roles="%7$s"/>
-                        <permission type="consume" roles="%7$s"/>
-                        <permission type="createNonDurableQueue" roles="%7$s"/>
-                        <permission type="deleteNonDurableQueue" roles="%7$s"/>
+                        <permission type="send" roles="%7$s,%12$s"/>
+                        <permission type="consume" roles="%7$s,%12$s"/>
+                        <permission type="createNonDurableQueue" roles="%7$s,%12$s"/>
+                        <permission type="deleteNonDurableQueue" roles="%7$s,%12$s"/>
+                      </security-setting>
+                      <!-- The management role may do anything anywhere: management operations (messages to
+                           activemq.management, answered on a temporary queue), the broker's other queues. The
+                           metrics role is named nowhere: its user reads GET /metrics and can do nothing here. -->
+                      <security-setting match="#">
+                        <permission type="send" roles="%12$s"/>
+                        <permission type="consume" roles="%12$s"/>
+                        <permission type="browse" roles="%12$s"/>
+                        <permission type="createAddress" roles="%12$s"/>
+                        <permission type="deleteAddress" roles="%12$s"/>
+                        <permission type="createDurableQueue" roles="%12$s"/>
+                        <permission type="deleteDurableQueue" roles="%12$s"/>
+                        <permission type="createNonDurableQueue" roles="%12$s"/>
+                        <permission type="deleteNonDurableQueue" roles="%12$s"/>
+                        <permission type="manage" roles="%12$s"/>
                       </security-setting>
                     </security-settings>
                     <address-settings>
@@ -170,7 +182,8 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
                   </core>
                 </configuration>
                 """.formatted(xml(name), persistent, xml(dataDirectory), persistent ? 90 : -1, xml(bindHost), port,
-                ROLE, addressMaxBytes, xml(topic), metricsPort, maxConnections);
+                BrokerRole.APPLICATION.role(), addressMaxBytes, xml(topic), metricsPort, maxConnections,
+                BrokerRole.MANAGEMENT.role());
     }
 
     private static void requireName(String what, String value) {

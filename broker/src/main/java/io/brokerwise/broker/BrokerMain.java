@@ -1,12 +1,15 @@
 package io.brokerwise.broker;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
 /**
  * Starts one embedded Artemis broker from a rendered broker.xml ({@code BROKER_XML}, default
- * /etc/artemis/broker.xml, the operator's ConfigMap mount) with the user from {@code ARTEMIS_USER} /
- * {@code ARTEMIS_PASSWORD} (the operator's Secret). Prints {@value #READY} on stdout once the acceptor
+ * /etc/artemis/broker.xml, the operator's ConfigMap mount) with its users ({@link BrokerUsers}): from the files of
+ * the directory {@code BROKER_CREDENTIALS} names (the operator's Secrets, mounted), read again as they change
+ * ({@link MountedCredentials}), or else from the environment ({@code ARTEMIS_USER}, {@code METRICS_USER},
+ * {@code MANAGEMENT_USER} and their passwords). Prints {@value #READY} on stdout once the acceptor
  * listens, so a launcher can wait for it. With {@code BROKER_PARENT_PID} set, the broker exits when that
  * process does: a local benchmark broker never outlives the load generator that started it.
  */
@@ -20,13 +23,23 @@ public final class BrokerMain {
     public static void main(String[] args) throws Exception {
         ThrottledLog.install();
         Path config = Path.of(env("BROKER_XML", BrokerConfiguration.DEFAULT_PATH));
+        String mounted = System.getenv(MountedCredentials.DIRECTORY_ENV);
+        Path credentials = mounted == null || mounted.isBlank() ? null : Path.of(mounted);
         EmbeddedBroker broker;
+        BrokerUsers users;
         try {
-            broker = EmbeddedBroker.start(config, BrokerCredentials.fromEnvironment());
-        } catch (IllegalArgumentException | IllegalStateException e) {
+            users = credentials == null ? BrokerUsers.fromEnvironment() : MountedCredentials.read(credentials);
+            broker = EmbeddedBroker.start(config, users);
+        } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
             System.err.println("brokerwise-broker: " + e.getMessage());
             System.exit(2);
             return;
+        }
+        if (credentials != null) {
+            MountedCredentials.watch(credentials, users, MountedCredentials.PERIOD, next -> {
+                broker.admit(next);
+                System.err.println("brokerwise-broker: credentials changed, now admitting " + next);
+            }, problem -> System.err.println("brokerwise-broker: " + problem));
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

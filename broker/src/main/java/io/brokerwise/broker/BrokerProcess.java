@@ -26,7 +26,7 @@ public final class BrokerProcess {
     }
 
     /** Starts the broker and returns once it listens; throws, naming its log, if it exits or hangs first. */
-    public static ProcessHandle start(BrokerConfiguration config, BrokerCredentials credentials, Path dir)
+    public static ProcessHandle start(BrokerConfiguration config, BrokerUsers users, Path dir)
             throws IOException, InterruptedException {
         Files.createDirectories(dir);
         Path xml = dir.resolve(BrokerConfiguration.CONFIG_MAP_KEY);
@@ -41,8 +41,8 @@ public final class BrokerProcess {
         // and isBroker must see them.
         pb.environment().put("CLASSPATH", classPath());
         pb.environment().put("BROKER_XML", xml.toString());
-        pb.environment().put(BrokerCredentials.USER_ENV, credentials.user());
-        pb.environment().put(BrokerCredentials.PASSWORD_ENV, credentials.password());
+        pb.environment().putAll(users.keys());
+        pb.environment().remove(MountedCredentials.DIRECTORY_ENV);
         pb.environment().remove("BROKER_PARENT_PID");
         Process process = pb.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);

@@ -4,43 +4,62 @@ import io.brokerwise.broker.metrics.PrometheusMetricsPlugin;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
-import org.apache.activemq.artemis.core.config.impl.SecurityConfiguration;
+import org.apache.activemq.artemis.core.security.impl.SecurityStoreImpl;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.spi.core.security.ActiveMQJAASSecurityManager;
-import org.apache.activemq.artemis.spi.core.security.jaas.InVMLoginModule;
 
 /**
- * A running Artemis broker in this JVM, started from a broker.xml with one user in {@link BrokerConfiguration#ROLE}.
- * BrokerMain runs one per process; tests run a few in-process for speed (still real brokers, real TCP).
+ * A running Artemis broker in this JVM, started from a broker.xml with its {@link BrokerUsers}, one per
+ * {@link BrokerRole}. BrokerMain runs one per process; tests run a few in-process for speed (still real brokers,
+ * real TCP).
  */
 public final class EmbeddedBroker implements AutoCloseable {
 
     private final EmbeddedActiveMQ broker;
+    private final BrokerLogins logins;
 
-    private EmbeddedBroker(EmbeddedActiveMQ broker) {
+    private EmbeddedBroker(EmbeddedActiveMQ broker, BrokerLogins logins) {
         this.broker = broker;
+        this.logins = logins;
     }
 
     /** Starts a broker from a broker.xml file; returns once its acceptor listens. */
-    public static EmbeddedBroker start(Path brokerXml, BrokerCredentials credentials) throws Exception {
+    public static EmbeddedBroker start(Path brokerXml, BrokerUsers users) throws Exception {
         if (!Files.isReadable(brokerXml)) {
             throw new IllegalArgumentException("no broker configuration at " + brokerXml);
         }
+        BrokerLogins logins = new BrokerLogins(users);
         EmbeddedActiveMQ broker = new EmbeddedActiveMQ();
         broker.setConfigResourcePath(brokerXml.toUri().toString());
-        broker.setSecurityManager(securityManager(credentials));
+        // the metrics endpoint finds the users through the security manager (PrometheusMetricsPlugin)
+        broker.setSecurityManager(new ActiveMQJAASSecurityManager(BrokerLoginModule.class.getName(), logins));
         broker.start();
-        return new EmbeddedBroker(broker);
+        return new EmbeddedBroker(broker, logins);
     }
 
     /** Renders the configuration into {@code directory/broker.xml} and starts from it. */
-    public static EmbeddedBroker start(BrokerConfiguration configuration, BrokerCredentials credentials,
-                                       Path directory) throws Exception {
+    public static EmbeddedBroker start(BrokerConfiguration configuration, BrokerUsers users, Path directory)
+            throws Exception {
         Files.createDirectories(directory);
         Path xml = directory.resolve("broker.xml");
         Files.writeString(xml, configuration.render());
-        return start(xml, credentials);
+        return start(xml, users);
+    }
+
+    /**
+     * From now on the broker admits these users: new connections log in with them, and the sessions already open
+     * are checked against them too. Artemis caches who logged in and what they may do for a few seconds
+     * (security-invalidation-interval); both caches are emptied, so the change holds at once. A session that
+     * logged in with a password no longer admitted keeps its subscriptions and deliveries, but its next send or
+     * new consumer is refused: hence a rotation admits the previous password until every client has the new one.
+     */
+    public void admit(BrokerUsers users) {
+        logins.admit(users);
+        if (server().getSecurityStore() instanceof SecurityStoreImpl store) {
+            store.invalidateAuthenticationCache();
+            store.invalidateAuthorizationCache();
+        }
     }
 
     public ActiveMQServer server() {
@@ -67,12 +86,5 @@ public final class EmbeddedBroker implements AutoCloseable {
         var metrics = server().getConfiguration().getMetricsConfiguration();
         return metrics != null && metrics.getPlugin() instanceof PrometheusMetricsPlugin p ? Optional.of(p)
                 : Optional.empty();
-    }
-
-    private static ActiveMQJAASSecurityManager securityManager(BrokerCredentials credentials) {
-        SecurityConfiguration users = new SecurityConfiguration();
-        users.addUser(credentials.user(), credentials.password());
-        users.addRole(credentials.user(), BrokerConfiguration.ROLE);
-        return new ActiveMQJAASSecurityManager(InVMLoginModule.class.getName(), users);
     }
 }

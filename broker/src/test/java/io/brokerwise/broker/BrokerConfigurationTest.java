@@ -42,9 +42,10 @@ class BrokerConfigurationTest {
     @Test
     void renderedBrokerFiltersOnTheTopicAndCountsWhatItDid() throws Exception {
         int port = freePort();
-        BrokerCredentials credentials = BrokerCredentials.generate();
+        BrokerUsers users = BrokerUsers.generate();
+        BrokerCredentials credentials = users.application();
         BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, port, dir.toString());
-        try (EmbeddedBroker broker = EmbeddedBroker.start(config, credentials, dir);
+        try (EmbeddedBroker broker = EmbeddedBroker.start(config, users, dir);
              Connection connection = connect(port, credentials)) {
             assertFalse(broker.server().getConfiguration().isPersistenceEnabled());
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -55,7 +56,7 @@ class BrokerConfigurationTest {
             publish(session, topic, "red", "blue", "red");
             assertEquals(2, drain(red));
             assertEquals(0, drain(none));
-            var counts = BrokerScrape.of(broker.metricsAddress());
+            var counts = BrokerScrape.of(broker.metricsAddress(), users.metrics());
             assertEquals(3, counts.received());
             assertEquals(2, counts.dispatched());
         }
@@ -64,9 +65,10 @@ class BrokerConfigurationTest {
     @Test
     void wrongPasswordAndUnknownTopicAreRefused() throws Exception {
         int port = freePort();
-        BrokerCredentials credentials = BrokerCredentials.generate();
+        BrokerUsers users = BrokerUsers.generate();
+        BrokerCredentials credentials = users.application();
         BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", true, port, dir.toString());
-        try (EmbeddedBroker broker = EmbeddedBroker.start(config, credentials, dir)) {
+        try (EmbeddedBroker broker = EmbeddedBroker.start(config, users, dir)) {
             assertTrue(broker.server().getConfiguration().isPersistenceEnabled());
             ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port);
             assertThrows(JMSException.class, () -> factory.createConnection(credentials.user(), "wrong").close());
@@ -85,9 +87,10 @@ class BrokerConfigurationTest {
     @Test
     void theApplicationRoleSendsAndSubscribesAndCannotManage() throws Exception {
         int port = freePort();
-        BrokerCredentials credentials = BrokerCredentials.generate();
+        BrokerUsers users = BrokerUsers.generate();
+        BrokerCredentials credentials = users.application();
         BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders.eu", false, port, dir.toString());
-        try (EmbeddedBroker broker = EmbeddedBroker.start(config, credentials, dir);
+        try (EmbeddedBroker broker = EmbeddedBroker.start(config, users, dir);
              Connection connection = connect(port, credentials)) {
             connection.setClientID("application");
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -111,6 +114,55 @@ class BrokerConfigurationTest {
         }
     }
 
+    /**
+     * The metrics user logs in but may do nothing on the broker: a subscription to the topic, consuming a queue,
+     * sending and management operations are all refused (it reads GET /metrics only, MetricsEndpointTest).
+     */
+    @Test
+    void theMetricsUserIsRefusedWhenItConsumes() throws Exception {
+        int port = freePort();
+        BrokerUsers users = BrokerUsers.generate();
+        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, port, dir.toString());
+        try (EmbeddedBroker broker = EmbeddedBroker.start(config, users, dir);
+             Connection connection = connect(port, users.metrics())) {
+            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            Topic topic = session.createTopic("orders");
+            JMSSecurityException subscribing = assertThrows(JMSSecurityException.class,
+                    () -> session.createConsumer(topic, "color = 'red'"));
+            assertTrue(subscribing.getMessage().contains(users.metrics().user())
+                    && subscribing.getMessage().contains("does not have permission"), subscribing.getMessage());
+            assertRefused("CONSUME", () -> session.createConsumer(session.createQueue("DLQ")));
+            MessageProducer producer = session.createProducer(topic);
+            producer.setDeliveryMode(DeliveryMode.PERSISTENT);
+            assertRefused("SEND", () -> producer.send(session.createMessage()));
+            assertRefused("MANAGE", () -> manage(session, "createAddress", "rogue", "MULTICAST"));
+            assertNull(broker.server().getAddressInfo(SimpleString.of("rogue")));
+        }
+    }
+
+    /** The management user runs management operations, which the application and metrics users may not. */
+    @Test
+    void theManagementUserManages() throws Exception {
+        int port = freePort();
+        BrokerUsers users = BrokerUsers.generate();
+        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, port, dir.toString());
+        try (EmbeddedBroker broker = EmbeddedBroker.start(config, users, dir);
+             Connection connection = connect(port, users.management())) {
+            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            manage(session, "createAddress", "managed", "MULTICAST");
+            assertTrue(broker.server().getAddressInfo(SimpleString.of("managed")) != null);
+        }
+    }
+
+    /** Sends a management operation and waits for the broker to take it (a blocking send). */
+    private static void manage(Session session, String operation, Object... arguments) throws Exception {
+        Message manage = session.createMessage();
+        JMSManagementHelper.putOperationInvocation(manage, ResourceNames.BROKER, operation, arguments);
+        MessageProducer management = session.createProducer(session.createQueue("activemq.management"));
+        management.setDeliveryMode(DeliveryMode.PERSISTENT);
+        management.send(manage);
+    }
+
     private static void assertRefused(String permission, org.junit.jupiter.api.function.Executable operation) {
         JMSSecurityException refused = assertThrows(JMSSecurityException.class, operation);
         assertTrue(refused.getMessage().contains("permission='" + permission + "'"), refused.getMessage());
@@ -124,12 +176,13 @@ class BrokerConfigurationTest {
     void theAcceptorRefusesConnectionsBeyondTheLimit() throws Exception {
         int port = freePort();
         int limit = 3;
-        BrokerCredentials credentials = BrokerCredentials.generate();
+        BrokerUsers users = BrokerUsers.generate();
+        BrokerCredentials credentials = users.application();
         BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, port, dir.toString())
                 .withMaxConnections(limit);
         ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port);
         List<Connection> open = new ArrayList<>();
-        try (EmbeddedBroker broker = EmbeddedBroker.start(config, credentials, dir)) {
+        try (EmbeddedBroker broker = EmbeddedBroker.start(config, users, dir)) {
             for (int i = 0; i < limit; i++) {
                 open.add(factory.createConnection(credentials.user(), credentials.password()));
             }
@@ -171,6 +224,23 @@ class BrokerConfigurationTest {
         BrokerCredentials a = BrokerCredentials.generate();
         assertNotEquals(a.password(), BrokerCredentials.generate().password());
         assertFalse(a.toString().contains(a.password()));
+        BrokerUsers users = BrokerUsers.generate().rotating(BrokerRole.METRICS, "next-metrics-password");
+        for (BrokerRole role : BrokerRole.values()) {
+            assertFalse(users.toString().contains(users.of(role).password()), users.toString());
+        }
+        assertFalse(users.toString().contains(users.previousPasswords().get(BrokerRole.METRICS)), users.toString());
+    }
+
+    /** One user per role: a broker whose Secrets name the same user twice refuses to start, naming the three. */
+    @Test
+    void usersOfTwoRolesMustDiffer() {
+        BrokerUsers users = BrokerUsers.generate();
+        var refused = assertThrows(IllegalArgumentException.class, () -> new BrokerUsers(users.application(),
+                new BrokerCredentials(users.application().user(), "other"), users.management()));
+        assertTrue(refused.getMessage().contains("must have different names"), refused.getMessage());
+        var missing = assertThrows(IllegalStateException.class,
+                () -> BrokerUsers.of(key -> key.startsWith("METRICS") ? null : "x"));
+        assertTrue(missing.getMessage().startsWith("METRICS_USER and METRICS_PASSWORD must be set"), missing.getMessage());
     }
 
     @Test

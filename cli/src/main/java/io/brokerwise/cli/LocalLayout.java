@@ -2,6 +2,7 @@ package io.brokerwise.cli;
 
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.broker.BrokerUsers;
 import io.brokerwise.broker.BrokerProcess;
 import io.brokerwise.client.jms.BrokerwiseInitialContextFactory;
 import io.brokerwise.routing.RoutingMap;
@@ -59,14 +60,15 @@ final class LocalLayout {
         }
         Files.createDirectories(dir);
         Files.deleteIfExists(dir.resolve(PIDS));
-        BrokerCredentials credentials = BrokerCredentials.generate();
+        BrokerUsers users = BrokerUsers.generate();
+        BrokerCredentials credentials = users.application();
         try {
             for (int i = 0; i < count; i++) {
                 out.printf("starting broker %d/%d, cell (%d, %d), on 127.0.0.1:%d ...%n", i + 1, count,
                         i / subscriberGroups, i % subscriberGroups, ports.get(i));
                 Path brokerDir = dir.resolve("broker-" + i);
                 ProcessHandle broker = BrokerProcess.start(BrokerConfiguration.forLoopback("broker-" + i, topic,
-                        persistent, ports.get(i), brokerDir.resolve("data").toString()), credentials, brokerDir);
+                        persistent, ports.get(i), brokerDir.resolve("data").toString()), users, brokerDir);
                 Files.writeString(dir.resolve(PIDS), broker.pid() + " " + ports.get(i) + "\n",
                         StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             }

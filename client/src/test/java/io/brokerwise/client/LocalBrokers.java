@@ -3,6 +3,7 @@ package io.brokerwise.client;
 import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.broker.BrokerUsers;
 import io.brokerwise.broker.EmbeddedBroker;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -17,7 +18,8 @@ public final class LocalBrokers implements AutoCloseable {
 
     static final String TOPIC = "brokerwise.test";
 
-    final BrokerCredentials credentials = BrokerCredentials.generate();
+    final BrokerUsers users = BrokerUsers.generate();
+    final BrokerCredentials credentials = users.application();
     private final List<EmbeddedBroker> brokers = new ArrayList<>();
     private final List<Integer> ports = new ArrayList<>();
     private final Path dir;
@@ -35,7 +37,7 @@ public final class LocalBrokers implements AutoCloseable {
         int i = brokers.size();
         Path data = dir.resolve("broker-" + i);
         brokers.add(EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, false, port, data.toString()),
-                credentials, data));
+                users, data));
         ports.add(port);
         return i;
     }
@@ -45,7 +47,7 @@ public final class LocalBrokers implements AutoCloseable {
         brokers.get(i).close();
         Path data = dir.resolve("broker-" + i);
         brokers.set(i, EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, false, ports.get(i),
-                data.toString()), credentials, data));
+                data.toString()), users, data));
     }
 
     /** A map over the first {@code k * l} brokers, row-major, starting any not yet running. */

@@ -68,9 +68,18 @@ class BenchmarkRunOnRealNodeTest {
         var port = broker.getSpec().getContainers().get(0).getPorts().stream()
                 .filter(p -> "metrics".equals(p.getName())).findFirst().orElseThrow();
         assertEquals("true", broker.getMetadata().getAnnotations().get("prometheus.io/scrape"));
-        String text = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://"
-                        + broker.getStatus().getPodIP() + ":" + port.getContainerPort() + "/metrics"))
-                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString()).body();
+        URI endpoint = URI.create("http://" + broker.getStatus().getPodIP() + ":" + port.getContainerPort() + "/metrics");
+        assertEquals(401, HttpClient.newHttpClient().send(HttpRequest.newBuilder(endpoint)
+                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.discarding()).statusCode(),
+                "no metrics without the metrics user");
+        // the metrics user from the Secret the application pods do not get
+        var management = k8s.secrets().inNamespace(ns).withName(TOPOLOGY + "-broker-management").get().getData();
+        String basic = java.util.Base64.getEncoder().encodeToString(
+                (decoded(management.get("METRICS_USER")) + ":" + decoded(management.get("METRICS_PASSWORD")))
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String text = HttpClient.newHttpClient().send(HttpRequest.newBuilder(endpoint).header("Authorization",
+                        "Basic " + basic).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString())
+                .body();
         List<Metric> metrics = PrometheusTextFormatParser.parse(text);
         assertTrue(value(metrics, "brokerwise_topic_messages_received_total", Counter.class) >= 0, text);
         assertTrue(value(metrics, "brokerwise_topic_copies_dispatched_total", Counter.class) >= 0, text);
@@ -388,5 +397,9 @@ class BenchmarkRunOnRealNodeTest {
                 .orElseThrow(() -> new AssertionError("no " + name));
         assertTrue(type.isInstance(m), name + " is a " + m.getType());
         return m instanceof Counter c ? c.getValue() : ((Gauge) m).getValue();
+    }
+
+    private static String decoded(String base64) {
+        return new String(java.util.Base64.getDecoder().decode(base64), java.nio.charset.StandardCharsets.UTF_8);
     }
 }

@@ -49,9 +49,15 @@ class BrokerOnRealNodeTest {
     }
 
     private static void deployBroker(KubernetesClient k8s, String ns) throws IOException {
+        // the application user for the broker and the probe, the other two users for the broker alone
         k8s.secrets().inNamespace(ns).resource(new SecretBuilder().withNewMetadata().withName("broker-credentials")
                 .endMetadata().addToStringData("ARTEMIS_USER", "brokerwise")
                 .addToStringData("ARTEMIS_PASSWORD", UUID.randomUUID().toString()).build()).create();
+        k8s.secrets().inNamespace(ns).resource(new SecretBuilder().withNewMetadata().withName("broker-management")
+                .endMetadata().addToStringData("METRICS_USER", "brokerwise-metrics")
+                .addToStringData("METRICS_PASSWORD", UUID.randomUUID().toString())
+                .addToStringData("MANAGEMENT_USER", "brokerwise-management")
+                .addToStringData("MANAGEMENT_PASSWORD", UUID.randomUUID().toString()).build()).create();
         k8s.configMaps().inNamespace(ns).resource(new ConfigMapBuilder().withNewMetadata().withName("broker-config")
                 .endMetadata().addToData("broker.xml", resource("broker.xml")).build()).create();
         k8s.services().inNamespace(ns).resource(new ServiceBuilder().withNewMetadata().withName("artemis").endMetadata()
@@ -70,6 +76,7 @@ class BrokerOnRealNodeTest {
                 .withAffinity(Pods.simulatedNodes("NotIn"))
                 .addNewContainer().withName("broker").withImage(LocalCluster.BROKER_IMAGE).withImagePullPolicy("Never")
                 .addNewEnvFrom().withNewSecretRef().withName("broker-credentials").endSecretRef().endEnvFrom()
+                .addNewEnvFrom().withNewSecretRef().withName("broker-management").endSecretRef().endEnvFrom()
                 .addNewEnv().withName("JAVA_TOOL_OPTIONS").withValue("-Xmx256m").endEnv()
                 .addNewPort().withName("core").withContainerPort(61616).endPort()
                 .withNewReadinessProbe().withNewTcpSocket().withPort(new IntOrString(61616)).endTcpSocket()

@@ -2,6 +2,7 @@ package io.brokerwise.measure;
 
 import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.broker.BrokerRole;
 import io.brokerwise.routing.RoutingMapWatcher;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,7 +38,8 @@ public final class BenchmarkClient implements Callable<Integer> {
     public Integer call() throws Exception {
         BenchmarkPlan benchmark = BenchmarkPlan.fromJson(plan);
         RoutingMap map = RoutingMapWatcher.read(routingMap);
-        Target target = Target.onPort(map, BrokerCredentials.fromEnvironment(), benchmark.metricsPort());
+        Target target = Target.onPort(map, BrokerCredentials.fromEnvironment(),
+                BrokerCredentials.fromEnvironment(BrokerRole.METRICS), benchmark.metricsPort());
         ClientSlice share = new ClientSlice(slice, benchmark.clients());
         double cores = Runtime.getRuntime().availableProcessors();
         List<LoadResult> results = new ArrayList<>();

@@ -147,7 +147,7 @@ public final class LoadRun {
     private static BrokerSample[] scrape(Target target) throws IOException, InterruptedException {
         BrokerSample[] samples = new BrokerSample[target.brokers()];
         for (int i = 0; i < samples.length; i++) {
-            samples[i] = BrokerScrape.of(target.metricsAddresses().get(i));
+            samples[i] = BrokerScrape.of(target.metricsAddresses().get(i), target.metrics());
         }
         return samples;
     }

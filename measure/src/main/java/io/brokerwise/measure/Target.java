@@ -5,12 +5,12 @@ import io.brokerwise.broker.BrokerCredentials;
 import java.util.List;
 
 /**
- * The brokers under measurement: the routing map clients follow, the user they connect as, each broker's
- * metrics endpoint ({@code host:port}, the map's order), and anything that keeps them from standing for
- * dedicated nodes (it makes every result not valid).
+ * The brokers under measurement: the routing map clients follow, the application user they connect as, the
+ * metrics user that reads each broker's metrics endpoint ({@code host:port}, the map's order), and anything that
+ * keeps them from standing for dedicated nodes (it makes every result not valid).
  */
-public record Target(RoutingMap map, BrokerCredentials credentials, List<String> metricsAddresses,
-                     List<String> caveats) {
+public record Target(RoutingMap map, BrokerCredentials credentials, BrokerCredentials metrics,
+                     List<String> metricsAddresses, List<String> caveats) {
 
     public Target {
         metricsAddresses = List.copyOf(metricsAddresses);
@@ -22,8 +22,9 @@ public record Target(RoutingMap map, BrokerCredentials credentials, List<String>
     }
 
     /** Brokers that serve metrics on {@code metricsPort} of the host the map names them by (pods). */
-    public static Target onPort(RoutingMap map, BrokerCredentials credentials, int metricsPort) {
-        return new Target(map, credentials, map.brokers().stream()
+    public static Target onPort(RoutingMap map, BrokerCredentials credentials, BrokerCredentials metrics,
+                                int metricsPort) {
+        return new Target(map, credentials, metrics, map.brokers().stream()
                 .map(b -> b.substring(0, b.lastIndexOf(':')) + ":" + metricsPort).toList(), List.of());
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.broker.BrokerUsers;
 import io.brokerwise.broker.EmbeddedBroker;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -33,7 +34,8 @@ class LoadRunTest {
 
     @TempDir
     Path dir;
-    final BrokerCredentials credentials = BrokerCredentials.generate();
+    final BrokerUsers users = BrokerUsers.generate();
+    final BrokerCredentials credentials = users.application();
     final List<EmbeddedBroker> brokers = new ArrayList<>();
     Target target;
 
@@ -44,11 +46,12 @@ class LoadRunTest {
             int port = freePort();
             Path data = dir.resolve("b" + i);
             brokers.add(EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, false, port,
-                    data.toString()), credentials, data));
+                    data.toString()), users, data));
             ports.add(port);
         }
         RoutingMap map = RoutingMap.forLocalPorts(TOPIC, 2, 1, ports);
-        target = new Target(map, credentials, brokers.stream().map(EmbeddedBroker::metricsAddress).toList(), List.of());
+        target = new Target(map, credentials, users.metrics(),
+                brokers.stream().map(EmbeddedBroker::metricsAddress).toList(), List.of());
     }
 
     @AfterEach

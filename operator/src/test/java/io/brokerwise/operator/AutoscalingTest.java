@@ -188,11 +188,20 @@ class AutoscalingTest {
                 stsAfter.getMetadata().getAnnotations().get("brokerwise.io/layout"));
         assertEquals(routingBefore, routing(t).orElseThrow());
 
+        // read as the topology's metrics user, from the Secret no application pod gets
+        var management = client.secrets().inNamespace("recommend").withName("busy-broker-management").get().getData();
+        assertTrue(brokers.readers().contains(decoded(management.get("METRICS_USER")) + ":"
+                + decoded(management.get("METRICS_PASSWORD"))), "read as " + brokers.readers());
+
         // mode Off: its brokers were never read, it reports nothing of autoscaling, and its layout stays
         assertFalse(asked.stream().anyMatch(b -> b.startsWith("quiet-")), "read: " + asked);
         assertEquals(1, (long) statefulSet(off).getSpec().getReplicas());
         assertNull(cluster.get(off).getStatus().autoscaling);
         assertTrue(cluster.condition(off, AUTOSCALING).isEmpty());
+    }
+
+    static String decoded(String base64) {
+        return new String(java.util.Base64.getDecoder().decode(base64), java.nio.charset.StandardCharsets.UTF_8);
     }
 
     @Test

@@ -115,6 +115,7 @@ class CalibrationRunTest {
         awaitGone(() -> client.configMaps().inNamespace("calibrate").withName("cal-calibration-broker-config").get());
         awaitGone(() -> client.configMaps().inNamespace("calibrate").withName("cal-calibration-routing").get());
         awaitGone(() -> client.secrets().inNamespace("calibrate").withName("cal-calibration-broker-credentials").get());
+        awaitGone(() -> client.secrets().inNamespace("calibrate").withName("cal-calibration-broker-management").get());
         awaitGone(() -> client.batch().v1().jobs().inNamespace("calibrate").withName("cal-clients").get());
         assertNull(client.resources(BrokerProfile.class).inNamespace("calibrate").withName("artemis-250m").get());
     }

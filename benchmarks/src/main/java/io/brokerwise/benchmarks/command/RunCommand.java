@@ -13,6 +13,7 @@ import io.brokerwise.measure.PublishingPath;
 import io.brokerwise.measure.Target;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.broker.BrokerRole;
 import io.brokerwise.routing.RoutingMapWatcher;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -67,7 +68,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "" + LocalLoad.SEED)
     long seed;
     @Option(names = "--routing-map", description = "measure the brokers of this routing.json (a topology's pods) "
-            + "instead of starting local ones; user and password from ARTEMIS_USER / ARTEMIS_PASSWORD")
+            + "instead of starting local ones; user and password from ARTEMIS_USER / ARTEMIS_PASSWORD, the metrics user "
+            + "from METRICS_USER / METRICS_PASSWORD")
     Path routingMap;
     @Option(names = "--out", description = "write the JSON result here as well as to stdout")
     Path out;
@@ -95,7 +97,7 @@ final class RunCommand implements Callable<Integer> {
         List<LoadResult> results = new ArrayList<>();
         if (routingMap != null) {
             Target target = Target.onPort(RoutingMapWatcher.read(routingMap), BrokerCredentials.fromEnvironment(),
-                    metricsPort);
+                    BrokerCredentials.fromEnvironment(BrokerRole.METRICS), metricsPort);
             measureEach((spec, path) -> new LoadRun(spec, System.err, path)
                     .measure(target, Runtime.getRuntime().availableProcessors()), results);
         } else {

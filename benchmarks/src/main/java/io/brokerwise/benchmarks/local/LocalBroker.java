@@ -1,9 +1,10 @@
 package io.brokerwise.benchmarks.local;
 
 import io.brokerwise.broker.BrokerConfiguration;
-import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.BrokerMain;
 import io.brokerwise.broker.BrokerProcess;
+import io.brokerwise.broker.BrokerUsers;
+import io.brokerwise.broker.MountedCredentials;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -35,7 +36,7 @@ public final class LocalBroker implements AutoCloseable {
         this.log = log;
     }
 
-    static LocalBroker start(BrokerConfiguration config, BrokerCredentials credentials, Path dir, CpuQuotaGroup group,
+    static LocalBroker start(BrokerConfiguration config, BrokerUsers users, Path dir, CpuQuotaGroup group,
                              String cpus, String heap) throws IOException, InterruptedException {
         Files.createDirectories(dir);
         Path xml = dir.resolve("broker.xml");
@@ -52,8 +53,8 @@ public final class LocalBroker implements AutoCloseable {
                 "-Xmx" + heap, "-XX:+UseParallelGC", "-cp", BrokerProcess.classPath(), BrokerMain.class.getName()));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put("BROKER_XML", xml.toString());
-        pb.environment().put(BrokerCredentials.USER_ENV, credentials.user());
-        pb.environment().put(BrokerCredentials.PASSWORD_ENV, credentials.password());
+        pb.environment().putAll(users.keys());
+        pb.environment().remove(MountedCredentials.DIRECTORY_ENV);
         pb.environment().put("BROKER_PARENT_PID", Long.toString(ProcessHandle.current().pid()));
         Process process = pb.start();
         LocalBroker broker = new LocalBroker("127.0.0.1:" + config.port(), "127.0.0.1:" + config.metricsPort(), process,

@@ -1,7 +1,7 @@
 package io.brokerwise.benchmarks.local;
 
 import io.brokerwise.broker.BrokerConfiguration;
-import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.broker.BrokerUsers;
 import io.brokerwise.measure.LoadResult;
 import io.brokerwise.measure.LoadRun;
 import io.brokerwise.measure.PublishingPath;
@@ -25,7 +25,7 @@ public final class LocalFleet implements AutoCloseable {
 
     public static final String TOPIC = "brokerwise.bench";
 
-    private final BrokerCredentials credentials = BrokerCredentials.generate();
+    private final BrokerUsers users = BrokerUsers.generate();
     private final List<LocalBroker> brokers = new ArrayList<>();
     private final boolean quotas;
     private final BrokerNode node;
@@ -65,7 +65,7 @@ public final class LocalFleet implements AutoCloseable {
                 workDir.resolve("b" + i + "/data").toString()).withMetricsPort(freePort());
         CpuQuotaGroup group = quotas ? CpuQuotaGroup.create("b" + i, node.cores(), node.periodMicros()) : null;
         try {
-            brokers.add(LocalBroker.start(config, credentials, workDir.resolve("b" + i), group, node.cpus(),
+            brokers.add(LocalBroker.start(config, users, workDir.resolve("b" + i), group, node.cpus(),
                     node.heap()));
             ports.add(port);
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -85,9 +85,9 @@ public final class LocalFleet implements AutoCloseable {
         return brokers.get(i);
     }
 
-    /** The user every broker of this fleet accepts, generated for it. */
-    public BrokerCredentials credentials() {
-        return credentials;
+    /** The users every broker of this fleet admits, generated for it. */
+    public BrokerUsers users() {
+        return users;
     }
 
     private static int freePort() throws IOException {
@@ -110,8 +110,9 @@ public final class LocalFleet implements AutoCloseable {
         }
         List<String> caveats = quotas ? List.of() : List.of("brokers ran without a CPU quota (no writable cgroup v1 "
                 + "cpu controller): they share the client's cores, not a node of their own");
-        return new Target(map(layout), credentials, brokers.subList(0, Math.toIntExact(layout.brokers())).stream()
-                .map(b -> b.metricsAddress).toList(), caveats);
+        return new Target(map(layout), users.application(), users.metrics(),
+                brokers.subList(0, Math.toIntExact(layout.brokers())).stream().map(b -> b.metricsAddress).toList(),
+                caveats);
     }
 
     /** One measurement of this load on the first k x l brokers, which keep running for the next. */

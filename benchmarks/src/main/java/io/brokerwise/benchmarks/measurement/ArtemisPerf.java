@@ -31,13 +31,14 @@ public record ArtemisPerf(String classPath, int maxPending) {
         LocalBroker broker = fleet.broker(0);
         long warmup = load.warmup().toSeconds();
         long measure = load.measure().toSeconds();
-        Process perf = new ProcessBuilder(command(load, broker, fleet.credentials(), report)).redirectErrorStream(true)
-                .redirectOutput(report.resolveSibling(report.getFileName() + ".log").toFile()).start();
+        Process perf = new ProcessBuilder(command(load, broker, fleet.users().application(), report))
+                .redirectErrorStream(true).redirectOutput(report.resolveSibling(report.getFileName() + ".log").toFile()).start();
         try {
             TimeUnit.SECONDS.sleep(warmup);
-            BrokerSample before = BrokerScrape.of(broker.metricsAddress);
+            BrokerSample before = BrokerScrape.of(broker.metricsAddress, fleet.users().metrics());
             TimeUnit.SECONDS.sleep(measure);
-            double brokerCpu = BrokerScrape.of(broker.metricsAddress).cpuUtilizationSince(before, measure);
+            double brokerCpu = BrokerScrape.of(broker.metricsAddress, fleet.users().metrics())
+                    .cpuUtilizationSince(before, measure);
             if (!perf.waitFor(120, TimeUnit.SECONDS)) {
                 throw new IOException("artemis perf did not finish within 120 s after its duration; see " + report);
             }

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Short runs on real broker processes (in CPU-quota cgroups where this machine allows): the load
- * generator's counts equal what the brokers report over management, and every broker process and cgroup
- * is gone afterwards. Asserts counts, never rates or times.
+ * generator's counts equal what the brokers count (their metrics endpoints, read as the metrics user), and every
+ * broker process and cgroup is gone afterwards. Asserts counts, never rates or times.
  */
 @Timeout(300)
 class LocalFleetCountsTest {

@@ -1,5 +1,6 @@
 package io.brokerwise.broker.metrics;
 
+import io.brokerwise.broker.BrokerCredentials;
 import io.skodjob.testframe.metrics.Counter;
 import io.skodjob.testframe.metrics.Gauge;
 import io.skodjob.testframe.metrics.Metric;
@@ -9,14 +10,17 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * Reads a broker's metrics endpoint ({@code GET http://host:port/metrics}, the Prometheus text format) with a
- * library parser into a {@link BrokerSample}. Needs no broker credentials: measuring is not managing.
+ * library parser into a {@link BrokerSample}, as the metrics user ({@link io.brokerwise.broker.BrokerRole#METRICS}):
+ * measuring needs neither the application's user nor management.
  */
 public final class BrokerScrape {
 
@@ -35,15 +39,17 @@ public final class BrokerScrape {
     private BrokerScrape() {
     }
 
-    /** Scrapes {@code host:port} (bounded: 10 s). */
-    public static BrokerSample of(String metricsAddress) throws IOException, InterruptedException {
-        return parse(text(metricsAddress));
+    /** Scrapes {@code host:port} (bounded: 10 s) as {@code user}. */
+    public static BrokerSample of(String metricsAddress, BrokerCredentials user) throws IOException, InterruptedException {
+        return parse(text(metricsAddress, user));
     }
 
-    /** The endpoint's text as served. */
-    public static String text(String metricsAddress) throws IOException, InterruptedException {
+    /** The endpoint's text as served to {@code user}. */
+    public static String text(String metricsAddress, BrokerCredentials user) throws IOException, InterruptedException {
+        String basic = Base64.getEncoder().encodeToString((user.user() + ":" + user.password())
+                .getBytes(StandardCharsets.UTF_8));
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + metricsAddress + MetricsEndpoint.PATH))
-                .timeout(Duration.ofSeconds(10)).GET().build();
+                .header("Authorization", "Basic " + basic).timeout(Duration.ofSeconds(10)).GET().build();
         HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
             throw new IOException("metrics endpoint " + metricsAddress + " answered " + response.statusCode());

@@ -1,5 +1,6 @@
 package io.brokerwise.broker.metrics;
 
+import com.sun.net.httpserver.BasicAuthenticator;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -8,14 +9,17 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Executors;
+import java.util.function.BiPredicate;
 
 /**
  * {@code GET /metrics} in the Prometheus text format (version 0.0.4), from the JDK's own HTTP server on one
- * daemon thread: a scrape every few seconds needs no web framework inside the broker image.
+ * daemon thread: a scrape every few seconds needs no web framework inside the broker image. HTTP Basic
+ * authentication: only users allowed to read metrics get them, anyone else gets 401.
  */
 final class MetricsEndpoint {
 
     static final String PATH = "/metrics";
+    static final String REALM = "brokerwise-metrics";
     private static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 
     private final HttpServer server;
@@ -24,9 +28,16 @@ final class MetricsEndpoint {
         this.server = server;
     }
 
-    static MetricsEndpoint start(InetSocketAddress bind, PrometheusMeterRegistry registry) throws IOException {
+    /** {@code readsMetrics}: whether a user and password may read them. */
+    static MetricsEndpoint start(InetSocketAddress bind, PrometheusMeterRegistry registry,
+                                 BiPredicate<String, String> readsMetrics) throws IOException {
         HttpServer server = HttpServer.create(bind, 16);
-        server.createContext(PATH, exchange -> respond(exchange, registry));
+        server.createContext(PATH, exchange -> respond(exchange, registry)).setAuthenticator(new BasicAuthenticator(REALM) {
+            @Override
+            public boolean checkCredentials(String user, String password) {
+                return readsMetrics.test(user, password);
+            }
+        });
         server.setExecutor(Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "brokerwise-metrics");
             t.setDaemon(true);

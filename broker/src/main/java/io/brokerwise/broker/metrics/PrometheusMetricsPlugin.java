@@ -1,5 +1,7 @@
 package io.brokerwise.broker.metrics;
 
+import io.brokerwise.broker.BrokerLogins;
+import io.brokerwise.broker.BrokerRole;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -12,12 +14,15 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
 import org.apache.activemq.artemis.core.server.metrics.ActiveMQMetricsPlugin;
+import org.apache.activemq.artemis.spi.core.security.ActiveMQJAASSecurityManager;
 
 /**
  * Artemis's Micrometer metrics in a Prometheus registry, plus Brokerwise's own meters for the topology's topic
  * ({@link TopicMeters}), served in the Prometheus text format by the broker process itself
- * ({@link MetricsEndpoint}). broker.xml names it under {@code <metrics><plugin>} with two properties:
- * {@value #TOPIC} and {@value #BIND} ({@code host:port}; port 0 picks a free one).
+ * ({@link MetricsEndpoint}) to the users whose role reads metrics ({@link BrokerRole#readsMetrics}), checked against
+ * the broker's own users, so a rotated password holds for the endpoint as for the acceptor. broker.xml names it
+ * under {@code <metrics><plugin>} with two properties: {@value #TOPIC} and {@value #BIND} ({@code host:port}; port
+ * 0 picks a free one).
  */
 public final class PrometheusMetricsPlugin implements ActiveMQMetricsPlugin {
 
@@ -54,7 +59,9 @@ public final class PrometheusMetricsPlugin implements ActiveMQMetricsPlugin {
                 .description("JVM heap in use (the sum of Artemis's jvm_memory_used_bytes{area=\"heap\"})")
                 .register(registry);
         try {
-            endpoint = MetricsEndpoint.start(address(required(BIND)), registry);
+            BrokerLogins logins = logins(server);
+            endpoint = MetricsEndpoint.start(address(required(BIND)), registry,
+                    (user, password) -> logins.roleOf(user, password).filter(BrokerRole::readsMetrics).isPresent());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot serve metrics on " + options.get(BIND), e);
         }
@@ -70,6 +77,16 @@ public final class PrometheusMetricsPlugin implements ActiveMQMetricsPlugin {
         if (endpoint != null) {
             endpoint.stop();
         }
+    }
+
+    /** The broker's users; a broker started otherwise than through EmbeddedBroker would serve its metrics to no one. */
+    private static BrokerLogins logins(ActiveMQServer server) {
+        if (server.getSecurityManager() instanceof ActiveMQJAASSecurityManager jaas
+                && jaas.getConfiguration() instanceof BrokerLogins logins) {
+            return logins;
+        }
+        throw new IllegalStateException("the metrics endpoint needs the broker's users: start the broker through "
+                + "EmbeddedBroker");
     }
 
     private String required(String key) {

@@ -1,10 +1,12 @@
 package io.brokerwise.broker.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.broker.BrokerUsers;
 import io.brokerwise.broker.EmbeddedBroker;
 import jakarta.jms.Connection;
 import jakarta.jms.MessageConsumer;
@@ -13,6 +15,10 @@ import jakarta.jms.Session;
 import jakarta.jms.Topic;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.Test;
@@ -28,12 +34,13 @@ class MetricsEndpointTest {
 
     @Test
     void countsWhatTheBrokerDidWithTheTopic() throws Exception {
-        BrokerCredentials credentials = BrokerCredentials.generate();
+        BrokerUsers users = BrokerUsers.generate();
+        BrokerCredentials credentials = users.application();
         BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, freePort(), dir.toString());
-        try (EmbeddedBroker broker = EmbeddedBroker.start(config, credentials, dir);
+        try (EmbeddedBroker broker = EmbeddedBroker.start(config, users, dir);
              Connection consuming = factory(config).createConnection(credentials.user(), credentials.password());
              Connection producing = factory(config).createConnection(credentials.user(), credentials.password())) {
-            BrokerSample idle = BrokerScrape.of(broker.metricsAddress());
+            BrokerSample idle = BrokerScrape.of(broker.metricsAddress(), users.metrics());
             Session in = consuming.createSession(false, Session.AUTO_ACKNOWLEDGE);
             Topic topic = in.createTopic("orders");
             MessageConsumer red = in.createConsumer(topic, "color = 'red'");
@@ -50,7 +57,7 @@ class MetricsEndpointTest {
             while (red.receive(2000) != null || anyColor.receive(2000) != null) {
                 // drain: copies are counted as they are routed, not as they are consumed
             }
-            BrokerSample busy = BrokerScrape.of(broker.metricsAddress());
+            BrokerSample busy = BrokerScrape.of(broker.metricsAddress(), users.metrics());
             assertEquals(0, idle.received());
             assertEquals(4, busy.received());
             assertEquals(2 + 4, busy.dispatched(), "two for red, four for any colour, none for green");
@@ -63,20 +70,42 @@ class MetricsEndpointTest {
         }
     }
 
+    /** The metrics and management users read the metrics; the application user, a wrong password, nobody: 401. */
+    @Test
+    void onlyTheMetricsAndManagementUsersReadTheMetrics() throws Exception {
+        BrokerUsers users = BrokerUsers.generate();
+        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, freePort(), dir.toString());
+        try (EmbeddedBroker broker = EmbeddedBroker.start(config, users, dir)) {
+            String metrics = broker.metricsAddress();
+            assertTrue(BrokerScrape.text(metrics, users.metrics()).contains(BrokerScrape.RECEIVED));
+            assertTrue(BrokerScrape.text(metrics, users.management()).contains(BrokerScrape.RECEIVED));
+            for (BrokerCredentials refused : new BrokerCredentials[] {users.application(),
+                    new BrokerCredentials(users.metrics().user(), users.application().password())}) {
+                var e = assertThrows(java.io.IOException.class, () -> BrokerScrape.text(metrics, refused));
+                assertTrue(e.getMessage().endsWith("answered 401"), e.getMessage());
+            }
+            HttpResponse<String> anonymous = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create("http://" + metrics + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(401, anonymous.statusCode());
+            assertTrue(anonymous.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Basic"));
+        }
+    }
+
     @Test
     void theEndpointStopsWithTheBroker() throws Exception {
         BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, freePort(), dir.toString());
+        BrokerUsers users = BrokerUsers.generate();
         String metrics;
-        try (EmbeddedBroker broker = EmbeddedBroker.start(config, BrokerCredentials.generate(), dir)) {
+        try (EmbeddedBroker broker = EmbeddedBroker.start(config, users, dir)) {
             metrics = broker.metricsAddress();
-            assertTrue(BrokerScrape.text(metrics).contains(BrokerScrape.RECEIVED));
+            assertTrue(BrokerScrape.text(metrics, users.metrics()).contains(BrokerScrape.RECEIVED));
         }
-        assertTrue(refused(metrics), "nothing listens on " + metrics + " once the broker stopped");
+        assertTrue(refused(metrics, users.metrics()), "nothing listens on " + metrics + " once the broker stopped");
     }
 
-    private static boolean refused(String hostPort) throws InterruptedException {
+    private static boolean refused(String hostPort, BrokerCredentials user) throws InterruptedException {
         try {
-            BrokerScrape.text(hostPort);
+            BrokerScrape.text(hostPort, user);
             return false;
         } catch (java.io.IOException e) {
             return true;

@@ -5,12 +5,14 @@ import io.brokerwise.api.v1alpha1.AutoscalingSpec;
 import io.brokerwise.api.v1alpha1.AutoscalingStatus;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
+import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.model.autoscaling.ObservedLoad;
 import io.brokerwise.model.autoscaling.ScalingDecision;
 import io.brokerwise.model.autoscaling.ScalingRules;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.ResourceEvents;
 import io.brokerwise.operator.dependent.RoutingConfigMap;
+import io.brokerwise.operator.topology.Names;
 import io.brokerwise.operator.topology.TopologyPlanning.Planned;
 import io.brokerwise.routing.ClientMoves;
 import io.brokerwise.routing.RoutingMap;
@@ -49,11 +51,13 @@ public class AutoscalingObserver {
      *
      * @param planned the topology's plan; empty when it is invalid or has no nodes, and so nothing to decide with
      * @param routed  the routing map clients follow; empty before its brokers were first all Ready
+     * @param metricsUser the user that reads the brokers' metrics; empty before the topology's Secret exists
      * @return when the next reading is due; empty when there is nothing to read (a routing map's change, or the
      *         plan's, starts the next pass)
      */
     public Optional<Duration> observe(PubSubTopology topology, PubSubTopologyStatus status, Optional<Planned> planned,
-                                      Optional<RoutingMap> routed, KubernetesClient client) {
+                                      Optional<RoutingMap> routed, Optional<BrokerCredentials> metricsUser,
+                                      KubernetesClient client) {
         ResourceID id = ResourceID.fromResource(topology);
         AutoscalingSpec spec = topology.getSpec() == null ? null : topology.getSpec().autoscaling;
         if (spec == null || spec.mode == null || spec.mode == AutoscalingSpec.Mode.Off) {
@@ -62,10 +66,12 @@ public class AutoscalingObserver {
             status.conditions.removeIf(c -> CONDITION.equals(c.getType()));
             return Optional.empty();
         }
-        if (planned.isEmpty() || routed.isEmpty()) {
+        if (planned.isEmpty() || routed.isEmpty() || metricsUser.isEmpty()) {
             readings.forget(id);
             condition(client, topology, status, "Unknown", "NothingToObserve", planned.isEmpty()
-                    ? "no plan to decide with (see the Planned condition)" : "no routing map names the brokers yet");
+                    ? "no plan to decide with (see the Planned condition)" : routed.isEmpty()
+                    ? "no routing map names the brokers yet"
+                    : "no metrics user to read the brokers with (Secret " + Names.management(topology) + ")");
             return Optional.empty();
         }
         Duration window = AutoscalingInput.window(spec);
@@ -77,7 +83,7 @@ public class AutoscalingObserver {
                 return Optional.of(left);
             }
         }
-        Optional<CounterReading> later = take(map);
+        Optional<CounterReading> later = take(map, metricsUser.get());
         if (later.isEmpty()) {
             return Optional.of(window);
         }
@@ -102,9 +108,9 @@ public class AutoscalingObserver {
         readings.keepOnly(topologies);
     }
 
-    private Optional<CounterReading> take(RoutingMap map) {
+    private Optional<CounterReading> take(RoutingMap map, BrokerCredentials metricsUser) {
         try {
-            return Optional.of(BrokerReadings.take(map, endpoints::of, clock));
+            return Optional.of(BrokerReadings.take(map, endpoints::of, metricsUser, clock));
         } catch (InterruptedException e) {
             // the operator is stopping: no reading, and the pass ends
             Thread.currentThread().interrupt();

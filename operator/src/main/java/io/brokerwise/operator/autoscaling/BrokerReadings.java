@@ -1,6 +1,7 @@
 package io.brokerwise.operator.autoscaling;
 
 import io.brokerwise.broker.BrokerConfiguration;
+import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.metrics.BrokerSample;
 import io.brokerwise.broker.metrics.BrokerScrape;
 import io.brokerwise.routing.RoutingMap;
@@ -26,14 +27,17 @@ public final class BrokerReadings {
         return brokerAddress.substring(0, brokerAddress.lastIndexOf(':') + 1) + BrokerConfiguration.METRICS_PORT;
     }
 
-    public static CounterReading take(RoutingMap layout, UnaryOperator<String> metricsAddress, Clock clock)
-            throws InterruptedException {
+    /** Reads the brokers as {@code user}, the topology's metrics user. */
+    public static CounterReading take(RoutingMap layout, UnaryOperator<String> metricsAddress, BrokerCredentials user,
+                                      Clock clock) throws InterruptedException {
         Map<String, BrokerSample> samples = new HashMap<>();
         for (String broker : layout.brokers()) {
             try {
-                samples.put(broker, BrokerScrape.of(metricsAddress.apply(broker)));
+                samples.put(broker, BrokerScrape.of(metricsAddress.apply(broker), user));
             } catch (IOException e) {
-                // unreachable, or not a Brokerwise broker: the observation says which row or column lacks it
+                // unreachable, not a Brokerwise broker, or the metrics user refused (its password changed by hand
+                // without a previous one, the broker not yet given the new one): the observation says which row or
+                // column lacks it
             }
         }
         return new CounterReading(clock.instant(), samples);

@@ -3,6 +3,7 @@ package io.brokerwise.operator.autoscaling;
 import io.brokerwise.api.v1alpha1.AutoscalingSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
+import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.metrics.BrokerSample;
 import io.brokerwise.broker.metrics.BrokerScrape;
 import io.brokerwise.operator.topology.Names;
@@ -37,9 +38,11 @@ public class BrokerRetirement {
 
     /**
      * The broker pods to keep, of the {@code replicas} the StatefulSet has, when the routing map and the layout being
-     * deployed use the first {@code routed}; {@code status.autoscaling.retiring} lists those kept beyond them.
+     * deployed use the first {@code routed}; {@code status.autoscaling.retiring} lists those kept beyond them. The
+     * brokers are read as {@code metricsUser}; without one, none can be read.
      */
-    public int keep(PubSubTopology topology, PubSubTopologyStatus status, int replicas, int routed) {
+    public int keep(PubSubTopology topology, PubSubTopologyStatus status, int replicas, int routed,
+                    Optional<BrokerCredentials> metricsUser) {
         AutoscalingSpec spec = topology.getSpec().autoscaling;
         if (spec == null || spec.mode == null || spec.mode == AutoscalingSpec.Mode.Off || replicas <= routed) {
             clear(status);
@@ -52,7 +55,7 @@ public class BrokerRetirement {
         for (int i = routed; i < replicas; i++) {
             Optional<BrokerSample> sample;
             try {
-                sample = read(pods.get(i));
+                sample = metricsUser.isEmpty() ? Optional.empty() : read(pods.get(i), metricsUser.get());
             } catch (InterruptedException e) {
                 // the operator is stopping: nothing read, so nothing goes
                 Thread.currentThread().interrupt();
@@ -74,9 +77,9 @@ public class BrokerRetirement {
         return keep;
     }
 
-    private Optional<BrokerSample> read(String broker) throws InterruptedException {
+    private Optional<BrokerSample> read(String broker, BrokerCredentials metricsUser) throws InterruptedException {
         try {
-            return Optional.of(BrokerScrape.of(endpoints.of(broker)));
+            return Optional.of(BrokerScrape.of(endpoints.of(broker), metricsUser));
         } catch (IOException e) {
             return Optional.empty();
         }

@@ -3,7 +3,7 @@ package io.brokerwise.operator.benchmark;
 import io.brokerwise.api.v1alpha1.BenchmarkClients;
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
-import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.broker.BrokerRole;
 import io.brokerwise.operator.RestrictedPodSecurity;
 import io.brokerwise.operator.temporary.TemporaryBrokers;
 import io.brokerwise.operator.topology.Names;
@@ -142,14 +142,25 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
         return pod.build();
     }
 
+    /**
+     * The plan, the application user (the clients publish and subscribe) and the metrics user (they read the
+     * brokers' counters and CPU): the two keys of the metrics user alone, by name, never the management user that
+     * shares its Secret.
+     */
     private static List<EnvVar> env(String brokers, String plan) {
-        String secret = Names.credentials(brokers);
+        String application = Names.credentials(brokers);
+        String management = Names.management(brokers);
         return List.of(
                 new EnvVarBuilder().withName("BENCHMARK_PLAN").withValue(plan).build(),
-                new EnvVarBuilder().withName(BrokerCredentials.USER_ENV).withNewValueFrom()
-                        .withNewSecretKeyRef(BrokerCredentials.USER_ENV, secret, false).endValueFrom().build(),
-                new EnvVarBuilder().withName(BrokerCredentials.PASSWORD_ENV).withNewValueFrom()
-                        .withNewSecretKeyRef(BrokerCredentials.PASSWORD_ENV, secret, false).endValueFrom().build());
+                secretKey(application, BrokerRole.APPLICATION.userKey()),
+                secretKey(application, BrokerRole.APPLICATION.passwordKey()),
+                secretKey(management, BrokerRole.METRICS.userKey()),
+                secretKey(management, BrokerRole.METRICS.passwordKey()));
+    }
+
+    private static EnvVar secretKey(String secret, String key) {
+        return new EnvVarBuilder().withName(key).withNewValueFrom().withNewSecretKeyRef(key, secret, false)
+                .endValueFrom().build();
     }
 
     static String defaultImage() {

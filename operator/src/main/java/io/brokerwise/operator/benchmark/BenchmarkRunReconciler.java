@@ -13,6 +13,7 @@ import io.brokerwise.operator.Informers;
 import io.brokerwise.operator.ResourceEvents;
 import io.brokerwise.operator.temporary.TemporaryBrokerConfig;
 import io.brokerwise.operator.temporary.TemporaryCredentials;
+import io.brokerwise.operator.temporary.TemporaryManagementCredentials;
 import io.brokerwise.operator.temporary.TemporaryRouting;
 import io.brokerwise.operator.temporary.TemporaryService;
 import io.brokerwise.operator.temporary.TemporaryStatefulSet;
@@ -52,6 +53,7 @@ import java.util.stream.Collectors;
 @Workflow(explicitInvocation = true, dependents = {
     @Dependent(type = BenchmarkJob.class, reconcilePrecondition = BenchmarkJob.WhileRunning.class),
     @Dependent(type = TemporaryCredentials.class, reconcilePrecondition = TemporaryBrokers.WhileKept.class),
+    @Dependent(type = TemporaryManagementCredentials.class, reconcilePrecondition = TemporaryBrokers.WhileKept.class),
     @Dependent(type = TemporaryBrokerConfig.class, reconcilePrecondition = TemporaryBrokers.WhileKept.class),
     @Dependent(type = TemporaryService.class, reconcilePrecondition = TemporaryBrokers.WhileKept.class),
     @Dependent(type = TemporaryStatefulSet.class, reconcilePrecondition = TemporaryBrokers.WhileKept.class),

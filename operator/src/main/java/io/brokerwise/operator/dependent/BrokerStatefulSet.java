@@ -4,7 +4,7 @@ import io.brokerwise.api.v1alpha1.BrokerSpec;
 import io.brokerwise.api.v1alpha1.PlacementSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.broker.BrokerConfiguration;
-import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.broker.MountedCredentials;
 import io.brokerwise.operator.RestrictedPodSecurity;
 import io.brokerwise.operator.autoscaling.BrokerRetirement;
 import io.brokerwise.operator.topology.BrokerLayout;
@@ -41,7 +41,9 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * names, so a shrinking layout first leaves the map and only then loses its pods; with autoscaling on, not below
  * a retiring broker that still holds clients either ({@link BrokerRetirement}). The pod template
  * does not depend on the layout: growing or shrinking changes replicas and restarts no broker. Pods run
- * restricted ({@link RestrictedPodSecurity}): non-root, read-only root, writing only to their emptyDirs.
+ * restricted ({@link RestrictedPodSecurity}): non-root, read-only root, writing only to their emptyDirs. A broker
+ * reads its users from its two Secrets mounted as files ({@link MountedCredentials}), not from environment
+ * variables, so that a rotated password reaches it without a restart.
  */
 @KubernetesDependent(informer = @Informer(labelSelector = "app.kubernetes.io/managed-by=" + Names.MANAGED_BY))
 public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulSet, PubSubTopology> {
@@ -117,7 +119,7 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
                 .withName("artemis")
                 .withImage(broker.image == null ? defaultImage() : broker.image)
                 .withImagePullPolicy("IfNotPresent")
-                .withEnv(env(name))
+                .withEnv(env())
                 .withSecurityContext(RestrictedPodSecurity.container())
                 .addNewPort().withName("artemis").withContainerPort(Names.BROKER_PORT).endPort()
                 .addNewPort().withName("metrics").withContainerPort(BrokerConfiguration.METRICS_PORT).endPort()
@@ -127,6 +129,8 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
                 .withNewLivenessProbe().withNewTcpSocket().withNewPort(Names.BROKER_PORT).endTcpSocket()
                 .withInitialDelaySeconds(30).withPeriodSeconds(10).withFailureThreshold(3).endLivenessProbe()
                 .addNewVolumeMount().withName("config").withMountPath(CONFIG_DIR).withReadOnly(true).endVolumeMount()
+                .addNewVolumeMount().withName("credentials").withMountPath(MountedCredentials.POD_DIRECTORY)
+                .withReadOnly(true).endVolumeMount()
                 // the only writes (run under a read-only root): Artemis's data directory, and /tmp, where Netty
                 // unpacks its native epoll transport
                 .addNewVolumeMount().withName("data").withMountPath(DATA_DIR).endVolumeMount()
@@ -134,6 +138,11 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
                 .endContainer()
                 .addNewVolume().withName("config").withNewConfigMap().withName(Names.brokerConfig(name)).endConfigMap()
                 .endVolume()
+                // both Secrets in one directory, one file per key; never subPath, which the kubelet does not update
+                .addNewVolume().withName("credentials").withNewProjected().withDefaultMode(0440)
+                .addNewSource().withNewSecret().withName(Names.credentials(name)).endSecret().endSource()
+                .addNewSource().withNewSecret().withName(Names.management(name)).endSecret().endSource()
+                .endProjected().endVolume()
                 // The journal of a Persistent topology lives as long as the pod; volume claims need a
                 // storage class, which the local cluster lacks (see operator/README.md).
                 .addNewVolume().withName("data").withNewEmptyDir().endEmptyDir().endVolume()
@@ -141,16 +150,11 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
                 .build();
     }
 
-    private static List<EnvVar> env(String name) {
+    private static List<EnvVar> env() {
         return List.of(
                 new EnvVarBuilder().withName("BROKER_XML").withValue(BrokerConfiguration.DEFAULT_PATH).build(),
-                secretEnv(name, BrokerCredentials.USER_ENV),
-                secretEnv(name, BrokerCredentials.PASSWORD_ENV));
-    }
-
-    private static EnvVar secretEnv(String name, String key) {
-        return new EnvVarBuilder().withName(key).withNewValueFrom().withNewSecretKeyRef(key, Names.credentials(name), false)
-                .endValueFrom().build();
+                new EnvVarBuilder().withName(MountedCredentials.DIRECTORY_ENV).withValue(MountedCredentials.POD_DIRECTORY)
+                        .build());
     }
 
     /** brokersPerNode = 1: the scheduler must never put two brokers of the set on one node. */

@@ -2,22 +2,34 @@ package io.brokerwise.operator.dependent;
 
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.broker.BrokerRole;
 import io.brokerwise.operator.topology.Names;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.javaoperatorsdk.operator.api.config.informer.Informer;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.processing.dependent.kubernetes.CRUDKubernetesDependentResource;
 import io.javaoperatorsdk.operator.processing.dependent.kubernetes.KubernetesDependent;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * The brokers' user and password: generated once per set of brokers, never a default, and kept across
- * reconciliations (clients and brokers read the same Secret).
+ * The brokers' application user and password, the only credential application pods get (the routing map's
+ * clients, the probe, the benchmark clients). Generated once per set of brokers, never a default, and kept across
+ * reconciliations: a key the Secret has is never replaced, so a password set by hand (a rotation,
+ * docs/operations.md) stays, and so does a previous password kept for its grace period.
  */
 @KubernetesDependent(informer = @Informer(labelSelector = "app.kubernetes.io/managed-by=" + Names.MANAGED_BY))
 public class CredentialsSecret extends CRUDKubernetesDependentResource<Secret, PubSubTopology> {
+
+    /** The users this Secret holds. */
+    public static final Set<BrokerRole> ROLES = Set.of(BrokerRole.APPLICATION);
 
     public CredentialsSecret() {
         super(Secret.class);
@@ -25,24 +37,54 @@ public class CredentialsSecret extends CRUDKubernetesDependentResource<Secret, P
 
     @Override
     protected Secret desired(PubSubTopology topology, Context<PubSubTopology> context) {
-        return render(Layouts.set(topology, context), context.getSecondaryResource(Secret.class));
+        BrokerSet brokers = Layouts.set(topology, context);
+        String name = Names.credentials(brokers.name());
+        return render(brokers, name, ROLES, current(context, name));
     }
 
-    /** The Secret of a set of brokers: the credentials it has, or new ones. */
-    public static Secret render(BrokerSet brokers, Optional<Secret> current) {
-        Map<String, String> data = current.map(Secret::getData)
-                .filter(d -> d.containsKey(BrokerCredentials.USER_ENV) && d.containsKey(BrokerCredentials.PASSWORD_ENV))
-                .orElseGet(CredentialsSecret::fresh);
-        return new SecretBuilder().withMetadata(brokers.metadata(Names.credentials(brokers.name())))
-                .withType("Opaque").withData(data).build();
+    @Override
+    protected ResourceID targetSecondaryResourceID(PubSubTopology topology, Context<PubSubTopology> context) {
+        return new ResourceID(Names.credentials(topology), topology.getMetadata().getNamespace());
     }
 
-    private static Map<String, String> fresh() {
-        BrokerCredentials c = BrokerCredentials.generate();
-        return Map.of(BrokerCredentials.USER_ENV, base64(c.user()), BrokerCredentials.PASSWORD_ENV, base64(c.password()));
+    /**
+     * The Secret {@code name} of a set of brokers holding the users of {@code roles}: every key the current one has,
+     * and a user with a fresh password for each role it lacks one for.
+     */
+    public static Secret render(BrokerSet brokers, String name, Set<BrokerRole> roles, Optional<Secret> current) {
+        Map<String, String> data = new HashMap<>(current.map(Secret::getData).orElse(Map.of()));
+        for (BrokerRole role : roles) {
+            if (!data.containsKey(role.userKey()) || !data.containsKey(role.passwordKey())) {
+                BrokerCredentials fresh = BrokerCredentials.generate(role);
+                data.put(role.userKey(), base64(fresh.user()));
+                data.put(role.passwordKey(), base64(fresh.password()));
+            }
+        }
+        return new SecretBuilder().withMetadata(brokers.metadata(name)).withType("Opaque").withData(data).build();
+    }
+
+    /** The Secret of this name among those the primary's informers hold. */
+    public static <P extends HasMetadata> Optional<Secret> current(Context<P> context, String name) {
+        return context.getSecondaryResourcesAsStream(Secret.class).filter(s -> name.equals(s.getMetadata().getName()))
+                .findFirst();
+    }
+
+    /** The user of {@code role} in a Secret, if it holds one. */
+    public static Optional<BrokerCredentials> user(Secret secret, BrokerRole role) {
+        try {
+            return Optional.of(BrokerCredentials.of(role, key -> value(secret, key).orElse(null)));
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The decoded value of a key of a Secret. */
+    public static Optional<String> value(Secret secret, String key) {
+        return Optional.ofNullable(secret.getData()).map(d -> d.get(key))
+                .map(v -> new String(Base64.getDecoder().decode(v), StandardCharsets.UTF_8));
     }
 
     private static String base64(String s) {
-        return java.util.Base64.getEncoder().encodeToString(s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8));
     }
 }

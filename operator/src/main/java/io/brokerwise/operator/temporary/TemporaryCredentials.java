@@ -8,7 +8,7 @@ import io.javaoperatorsdk.operator.api.config.informer.Informer;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.processing.dependent.kubernetes.KubernetesDependent;
 
-/** The temporary brokers' user and password, kept while they run (the brokers and the client pods read them). */
+/** The temporary brokers' application user, kept while they run (the brokers and the client pods read it). */
 @KubernetesDependent(informer = @Informer(labelSelector = "app.kubernetes.io/managed-by=" + Names.MANAGED_BY))
 public class TemporaryCredentials extends TemporaryBrokerPart<Secret> {
 
@@ -18,6 +18,8 @@ public class TemporaryCredentials extends TemporaryBrokerPart<Secret> {
 
     @Override
     protected Secret desired(BenchmarkRun run, Context<BenchmarkRun> context) {
-        return CredentialsSecret.render(TemporaryBrokers.kept(context).set(), context.getSecondaryResource(Secret.class));
+        String name = Names.credentials(TemporaryBrokers.name(run));
+        return CredentialsSecret.render(TemporaryBrokers.kept(context).set(), name, CredentialsSecret.ROLES,
+                CredentialsSecret.current(context, name));
     }
 }

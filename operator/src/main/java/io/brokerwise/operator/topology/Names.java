@@ -32,6 +32,10 @@ public final class Names {
         return credentials(t.getMetadata().getName());
     }
 
+    public static String management(PubSubTopology t) {
+        return management(t.getMetadata().getName());
+    }
+
     public static String brokerConfig(PubSubTopology t) {
         return brokerConfig(t.getMetadata().getName());
     }
@@ -63,8 +67,14 @@ public final class Names {
         return brokers + "-brokers";
     }
 
+    /** The application user's Secret: what application pods get. */
     public static String credentials(String brokers) {
         return brokers + "-broker-credentials";
+    }
+
+    /** The metrics and management users' Secret: no application pod gets it. */
+    public static String management(String brokers) {
+        return brokers + "-broker-management";
     }
 
     public static String brokerConfig(String brokers) {

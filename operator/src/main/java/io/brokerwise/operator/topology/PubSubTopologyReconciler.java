@@ -17,6 +17,7 @@ import io.brokerwise.operator.dependent.BrokerNetworkPolicy;
 import io.brokerwise.operator.dependent.BrokerStatefulSet;
 import io.brokerwise.operator.dependent.BrokersService;
 import io.brokerwise.operator.dependent.CredentialsSecret;
+import io.brokerwise.operator.dependent.ManagementSecret;
 import io.brokerwise.operator.dependent.RoutingConfigMap;
 import io.brokerwise.operator.dependent.VerificationRun;
 import io.fabric8.kubernetes.api.model.Node;
@@ -59,6 +60,7 @@ import java.util.stream.Collectors;
  */
 @Workflow(explicitInvocation = true, dependents = {
     @Dependent(type = CredentialsSecret.class),
+    @Dependent(type = ManagementSecret.class),
     @Dependent(type = BrokerConfigMap.class, name = PubSubTopologyReconciler.BROKER_CONFIG),
     @Dependent(type = BrokerNetworkPolicy.class),
     @Dependent(type = BrokersService.class),
@@ -137,7 +139,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         autoscaling.keepOnly(all(context.getPrimaryCache().list()));
         autoscaling.observe(topology, status, Optional.of(outcome).filter(TopologyPlanning.Planned.class::isInstance)
                         .map(TopologyPlanning.Planned.class::cast), RoutingConfigMap.routed(topology, context),
-                context.getClient()).ifPresent(outcomes::lookAgainIn);
+                ManagementSecret.metricsUser(topology, context), context.getClient()).ifPresent(outcomes::lookAgainIn);
         Optional<Layout> toApply = decide(topology, outcome, outcomes, running);
         if (toApply.isPresent()) {
             deploy(topology, context, outcomes, toApply.get());
@@ -294,7 +296,8 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         int replicas = context.getSecondaryResource(StatefulSet.class).map(s -> s.getSpec().getReplicas()).orElse(0);
         int inUse = Math.max(Math.toIntExact(layout.brokers()),
                 RoutingConfigMap.routed(topology, context).map(m -> m.brokers().size()).orElse(0));
-        int keep = retirement.keep(topology, outcomes.status, replicas, inUse);
+        int keep = retirement.keep(topology, outcomes.status, replicas, inUse,
+                ManagementSecret.metricsUser(topology, context));
         if (keep > inUse) {
             outcomes.lookAgainIn(BrokerRetirement.RECHECK);
         }

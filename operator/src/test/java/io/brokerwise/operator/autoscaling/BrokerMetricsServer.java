@@ -4,11 +4,15 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
  * A real HTTP endpoint standing in for a broker's metrics endpoint: the broker's meters in the Prometheus text
- * format, as they are at each request.
+ * format, as they are at each request, to anyone; it records the HTTP Basic users it was read as, so a test can
+ * check who read it.
  */
 public final class BrokerMetricsServer implements AutoCloseable {
 
@@ -17,21 +21,33 @@ public final class BrokerMetricsServer implements AutoCloseable {
     }
 
     private final HttpServer server;
+    private final Set<String> readers;
 
-    private BrokerMetricsServer(HttpServer server) {
+    private BrokerMetricsServer(HttpServer server, Set<String> readers) {
         this.server = server;
+        this.readers = readers;
     }
 
     public static BrokerMetricsServer serving(Supplier<Meters> meters) throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        Set<String> readers = ConcurrentHashMap.newKeySet();
         server.createContext("/metrics", exchange -> {
+            String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+            if (authorization != null && authorization.startsWith("Basic ")) {
+                readers.add(new String(Base64.getDecoder().decode(authorization.substring(6)), StandardCharsets.UTF_8));
+            }
             byte[] body = text(meters.get()).getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(200, body.length);
             exchange.getResponseBody().write(body);
             exchange.close();
         });
         server.start();
-        return new BrokerMetricsServer(server);
+        return new BrokerMetricsServer(server, readers);
+    }
+
+    /** The users it was read as, {@code user:password} each. */
+    public Set<String> readers() {
+        return Set.copyOf(readers);
     }
 
     /** {@code host:port}, as a metrics address. */

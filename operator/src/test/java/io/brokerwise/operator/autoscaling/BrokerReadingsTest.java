@@ -2,6 +2,8 @@ package io.brokerwise.operator.autoscaling;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.broker.BrokerRole;
 import io.brokerwise.model.autoscaling.ObservedLoad;
 import io.brokerwise.routing.RoutingMap;
 import java.io.IOException;
@@ -19,6 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /** Readings over real HTTP from endpoints that serve the brokers' meters in the Prometheus text format. */
 class BrokerReadingsTest {
+
+    static final BrokerCredentials METRICS_USER = BrokerCredentials.generate(BrokerRole.METRICS);
 
     final List<BrokerMetricsServer> servers = new ArrayList<>();
 
@@ -49,15 +53,17 @@ class BrokerReadingsTest {
         endpoints.put("b1:61616", serve(received, 0.5, 7, 4));
         Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
 
-        CounterReading earlier = BrokerReadings.take(ssr, endpoints::get, Clock.fixed(t0, ZoneOffset.UTC));
+        CounterReading earlier = BrokerReadings.take(ssr, endpoints::get, METRICS_USER, Clock.fixed(t0, ZoneOffset.UTC));
         received.addAndGet(6_000);
-        CounterReading later = BrokerReadings.take(ssr, endpoints::get, Clock.fixed(t0.plusSeconds(60), ZoneOffset.UTC));
+        CounterReading later = BrokerReadings.take(ssr, endpoints::get, METRICS_USER, Clock.fixed(t0.plusSeconds(60), ZoneOffset.UTC));
         ObservedLoad o = LoadObservation.between(ssr, earlier, later);
 
         assertEquals(7, o.publishers());
         assertEquals(100.0, o.offeredRate(), 1e-9);
         assertEquals(7, o.subscribers());
         assertEquals(1.5, o.meanReplicationGrade(), 1e-3);
+        assertEquals(Set.of(METRICS_USER.user() + ":" + METRICS_USER.password()), servers.get(0).readers(),
+                "read as the metrics user");
     }
 
     @Test
@@ -65,7 +71,7 @@ class BrokerReadingsTest {
         RoutingMap psr = RoutingMap.of("orders", 2, 1, List.of("b0:61616", "b1:61616"));
         Map<String, String> endpoints = Map.of("b0:61616", serve(new AtomicLong(5), 1, 1, 1),
                 "b1:61616", "127.0.0.1:1");
-        CounterReading reading = BrokerReadings.take(psr, endpoints::get, Clock.systemUTC());
+        CounterReading reading = BrokerReadings.take(psr, endpoints::get, METRICS_USER, Clock.systemUTC());
         assertEquals(Set.of("b0:61616"), reading.brokers().keySet());
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.api.planning.ManifestReader;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.broker.MountedCredentials;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.Volume;
@@ -66,6 +67,28 @@ class BrokerStatefulSetTest {
             assertTrue(volumes.get(name).getEmptyDir() != null, name + " is an emptyDir");
         }
         assertEquals("t-broker-config", volumes.get("config").getConfigMap().getName());
+    }
+
+    /**
+     * A broker reads its users from both Secrets mounted as files, which the kubelet updates when a Secret changes,
+     * and never from environment variables, which keep the old password until the pod is replaced.
+     */
+    @Test
+    void brokersReadTheirUsersFromBothSecretsMountedAsFiles() {
+        var pod = template(topology("t", ""), "NonPersistent").getSpec();
+        Container broker = artemis(pod.getContainers());
+        VolumeMount mount = broker.getVolumeMounts().stream().filter(m -> m.getName().equals("credentials")).findFirst()
+                .orElseThrow();
+        assertEquals(MountedCredentials.POD_DIRECTORY, mount.getMountPath());
+        assertTrue(mount.getReadOnly());
+        assertEquals(null, mount.getSubPath(), "a subPath mount is never updated");
+        var projected = pod.getVolumes().stream().filter(v -> v.getName().equals("credentials")).findFirst()
+                .orElseThrow().getProjected();
+        assertEquals(List.of("t-broker-credentials", "t-broker-management"),
+                projected.getSources().stream().map(s -> s.getSecret().getName()).toList());
+        assertEquals(Map.of("BROKER_XML", "/etc/artemis/broker.xml", MountedCredentials.DIRECTORY_ENV,
+                        MountedCredentials.POD_DIRECTORY),
+                broker.getEnv().stream().collect(Collectors.toMap(e -> e.getName(), e -> e.getValue())));
     }
 
     @Test
