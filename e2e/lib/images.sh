@@ -61,7 +61,8 @@ pack_image() {
   id=$(sha256sum "$dir/config.json" | cut -d' ' -f1); mv "$dir/config.json" "$dir/$id.json"
   jq -n --arg c "$id.json" --arg r "$ref" --args '[{Config: $c, RepoTags: [$r], Layers: $ARGS.positional}]' \
     "${paths[@]}" > "$dir/manifest.json"
-  tar -C "$dir" -cf "$out.tmp" . && mv "$out.tmp" "$out"
+  # members named without a leading ./, which Jib refuses in a tar:// base image
+  tar -C "$dir" -cf "$out.tmp" $(ls "$dir") && mv "$out.tmp" "$out"
   rm -rf "$dir"
 }
 
