@@ -1,11 +1,15 @@
-# Images without a registry: layers are plain tars, packed with a config and a
-# manifest as a docker-archive and imported into containerd's k8s.io namespace,
-# where the kubelet finds them (pods use imagePullPolicy Never or IfNotPresent).
+# Images without a registry: docker-archive tars imported into containerd's k8s.io
+# namespace, where the kubelet finds them (pods use imagePullPolicy Never or
+# IfNotPresent). Jib builds the project's images (e2e/image) on the base made here;
+# the pause image is packed here, its layer a plain tar with a config and a manifest.
 
 IMAGES=$CACHE/images
 DEBIAN_MIRROR=${BROKERWISE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 BASE_PACKAGES=openjdk-17-jre-headless
 BASE_LAYER=$IMAGES/base-bookworm-$(echo "$BASE_PACKAGES" | tr ' ' '+').tar
+# The same root filesystem as a one-layer docker-archive, the form in which Jib
+# reads a tar:// base image (the parent pom's image.from names this file).
+BASE_IMAGE=${BASE_LAYER%.tar}.docker.tar
 
 # layer_from_dir DIR OUT.tar: a reproducible layer (fixed owner, order, mtime),
 # so unchanged inputs give the same digest and need no new import.
@@ -26,6 +30,14 @@ base_layer() {
          "$root"/usr/share/man "$root"/var/log/*
   layer_from_dir "$root" "$BASE_LAYER.tmp" && mv "$BASE_LAYER.tmp" "$BASE_LAYER"
   base_cleanup "$root"
+}
+
+base_image() {
+  [ -f "$BASE_IMAGE" ] && return 0
+  base_layer
+  log "packing the base root filesystem as an image for Jib"
+  pack_image "brokerwise.io/base:bookworm-$(echo "$BASE_PACKAGES" | tr ' ' '+')" "$BASE_IMAGE" \
+    '{"Env": ["PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"]}' "$BASE_LAYER"
 }
 
 # debootstrap mounts /proc and /sys in the target; unmount before deleting.
@@ -49,7 +61,8 @@ pack_image() {
   id=$(sha256sum "$dir/config.json" | cut -d' ' -f1); mv "$dir/config.json" "$dir/$id.json"
   jq -n --arg c "$id.json" --arg r "$ref" --args '[{Config: $c, RepoTags: [$r], Layers: $ARGS.positional}]' \
     "${paths[@]}" > "$dir/manifest.json"
-  tar -C "$dir" -cf "$out.tmp" . && mv "$out.tmp" "$out"
+  # members named without a leading ./, which Jib refuses in a tar:// base image
+  tar -C "$dir" -cf "$out.tmp" $(ls "$dir") && mv "$out.tmp" "$out"
   rm -rf "$dir"
 }
 
@@ -66,7 +79,8 @@ import_image() {
   echo "$sum" > "$tar.imported"
 }
 
-tar_ref() { tar -xOf "$1" ./manifest.json | jq -r '.[0].RepoTags[0]'; }
+# Jib's tars name the manifest manifest.json, pack_image's ./manifest.json.
+tar_ref() { tar -xOf "$1" --wildcards '*manifest.json' | jq -r '.[0].RepoTags[0]'; }
 
 images_load_pause() {
   local dir=$IMAGES/pause.d out=$IMAGES/pause.tar

@@ -2,9 +2,11 @@
 PACKAGES=(containerd runc containernetworking-plugins iptables debootstrap
           openssl iproute2 conntrack procps util-linux curl jq)
 
+# install_packages [PACKAGE...]: those given, or all the cluster needs, unless installed.
 install_packages() {
-  local missing=()
-  for p in "${PACKAGES[@]}"; do
+  local wanted=("$@") missing=() p
+  [ $# -gt 0 ] || wanted=("${PACKAGES[@]}")
+  for p in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0

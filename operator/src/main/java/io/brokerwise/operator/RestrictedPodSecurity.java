@@ -8,7 +8,8 @@ import io.fabric8.kubernetes.api.model.SecurityContextBuilder;
 /**
  * The security context of every pod the operator makes (brokers, benchmark clients): what the Kubernetes
  * "restricted" Pod Security Standard asks, plus a read-only root filesystem. The images run as
- * {@value #USER}:{@value #USER} (e2e/image) and write only to the emptyDirs their pods mount.
+ * {@value #USER}:{@value #USER} (their Jib configuration, the parent pom.xml) and write only to the emptyDirs their
+ * pods mount.
  */
 public final class RestrictedPodSecurity {
 

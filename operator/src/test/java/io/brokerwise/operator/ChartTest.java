@@ -57,8 +57,29 @@ class ChartTest {
         assertEquals("metadata.namespace", namespace.getValueFrom().getFieldRef().getFieldPath());
     }
 
-    static Deployment operatorDeployment() throws Exception {
-        return parse(Helm.template()).stream().filter(o -> "Deployment".equals(o.getKind()))
+    /**
+     * The operator's image and the broker and benchmark images it passes on all come from the registry value,
+     * each with its own repository and tag; by default the names the local cluster's images carry.
+     */
+    @Test
+    void everyImageComesFromTheRegistryValue() throws Exception {
+        assertEquals(List.of("brokerwise.io/operator:0.1.0", "brokerwise.io/artemis:2.56.0", "brokerwise.io/bench:0.1.0"),
+                images(operatorDeployment()));
+        assertEquals(List.of("registry.example:5000/brokerwise/operator:0.2.0",
+                "registry.example:5000/brokerwise/artemis:2.57.0", "registry.example:5000/brokerwise/bench:0.1.0"),
+                images(operatorDeployment("--set", "registry=registry.example:5000/brokerwise/",
+                        "--set", "image.tag=0.2.0", "--set", "brokerImage.tag=2.57.0")));
+    }
+
+    /** The operator's image, then the broker and benchmark images its environment names. */
+    private static List<String> images(Deployment operator) {
+        var container = operator.getSpec().getTemplate().getSpec().getContainers().get(0);
+        var env = LocalApiServerResource.chartConfiguration(operator);
+        return List.of(container.getImage(), env.get("brokerwise.broker.image"), env.get("brokerwise.benchmark.image"));
+    }
+
+    static Deployment operatorDeployment(String... values) throws Exception {
+        return parse(Helm.template(values)).stream().filter(o -> "Deployment".equals(o.getKind()))
                 .map(o -> Serialization.unmarshal(Serialization.asYaml(o), Deployment.class)).findFirst().orElseThrow();
     }
 
