@@ -30,7 +30,7 @@ record DeliveryCheckPod(KubernetesClient k8s, String ns, String name) {
                 .withNewSecurityContext().withRunAsNonRoot(true).withRunAsUser(10001L).withRunAsGroup(10001L)
                 .withNewSeccompProfile().withType("RuntimeDefault").endSeccompProfile().endSecurityContext()
                 .addNewContainer().withName("check").withImage(LocalCluster.BENCH_IMAGE).withImagePullPolicy("Never")
-                .withCommand("java", "-Xmx192m", "-cp", "/opt/brokerwise/lib/*",
+                .withCommand("java", "-Xmx192m", "-cp", "@/opt/brokerwise/jib-classpath-file",
                         "io.brokerwise.measure.delivery.DeliveryCheck", "--schedule", schedule,
                         "--publishers", String.valueOf(publishers), "--subscribers", String.valueOf(subscribers),
                         "--keys", String.valueOf(keys), "--watch-period", "1s", "--drain", "15s")
