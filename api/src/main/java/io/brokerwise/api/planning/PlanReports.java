@@ -60,7 +60,7 @@ public final class PlanReports {
         s.connectionsPerBroker = e.connectionsPerBroker();
         s.recovery = new PlanStatus.RecoveryStatus();
         s.recovery.subscriptions = e.subscriptionsPerBroker();
-        s.recovery.seconds = chargesRecovery ? e.recoverySeconds() : null;
+        s.recovery.seconds = chargesRecovery ? finite(e.recoverySeconds()) : null;
         s.networkCopiesPerMessage = e.networkCopiesPerMessage();
         s.networkUtilization = Math.round(e.networkUtilization() * 1000) / 1000.0;
         s.network = new PlanStatus.NetworkStatus();
@@ -73,7 +73,7 @@ public final class PlanReports {
         return s;
     }
 
-    /** JSON has no infinity: an overloaded broker's waiting time is left out. */
+    /** JSON has no infinity: an overloaded broker's waiting time, and a recovery time beyond a double, are left out. */
     private static Double finite(double x) {
         return Double.isFinite(x) ? x : null;
     }
