@@ -60,7 +60,8 @@ public final class TopologyEvaluator {
         PlanConstraint violated = violation(load);
         return new LayoutEvaluation(layout, load.publishers(), load.subscribers(),
                 workload.filtersAt(load.subscribers()).count(), workload.offeredLoad(), queue.arrivalRate(),
-                capacity(load), load.utilization(), queue.serviceTime(), load.waitingMean(), load.quantileLevel(),
+                capacity(load), load.utilization(), queue.serviceTime(), load.waitingQueue().serviceTime(),
+                load.waitingMean(), load.quantileLevel(),
                 load.waitingQuantile(), load.latencyFloorSeconds(), load.endToEndQuantile(), load.connections(),
                 load.subscriptions(), load.recoverySeconds(),
                 layout.subscriberGroups() + workload.meanReplicationGrade(), load.ingressBitsPerSecond(),
