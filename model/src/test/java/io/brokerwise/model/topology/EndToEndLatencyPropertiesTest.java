@@ -21,6 +21,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.DoubleRange;
+import net.jqwik.api.constraints.Scale;
 
 /**
  * The end-to-end quantile (docs/models.md sec. 3): the profile's latency floor plus the Gamma-approximated waiting
@@ -68,7 +69,7 @@ class EndToEndLatencyPropertiesTest {
 
     @Property(tries = 300)
     void endToEndIsAtLeastTheWaitingTimeAndTheFloor(@ForAll("cases") Case c,
-                                                   @ForAll @DoubleRange(min = 0, max = 5e-3) double floor,
+                                                   @ForAll @DoubleRange(min = 0, max = 5e-3) @Scale(7) double floor,
                                                    @ForAll @DoubleRange(min = 1, max = 3) double factor) {
         LayoutEvaluation e = c.evaluator(c.withLatency(floor, factor)).evaluate(c.layout);
         assertTrue(e.endToEndQuantile() >= e.waitingQuantile(), e.toString());
@@ -77,7 +78,7 @@ class EndToEndLatencyPropertiesTest {
 
     /** More load on the same layout never shortens the predicted end-to-end quantile. */
     @Property(tries = 300)
-    void endToEndGrowsWithLoad(@ForAll("cases") Case c, @ForAll @DoubleRange(min = 0, max = 5e-3) double floor,
+    void endToEndGrowsWithLoad(@ForAll("cases") Case c, @ForAll @DoubleRange(min = 0, max = 5e-3) @Scale(7) double floor,
                                @ForAll @DoubleRange(min = 1, max = 3) double factor,
                                @ForAll @DoubleRange(min = 1, max = 4) double growth) {
         ServiceTimeProfile p = c.withLatency(floor, factor);
