@@ -75,6 +75,7 @@ final class RegistrationCommand implements Callable<Integer> {
         List<Timing> loaded = new ArrayList<>();
         List<LoadResult> loads = new ArrayList<>();
         List<Boolean> inTime = new ArrayList<>();
+        LoadResult full = null;
         try (LocalFleet fleet = LocalFleet.start(1, brokers.node(), saturated.persistent(),
                 brokers.workDir("brokerwise-registration"), System.err)) {
             for (int n : counts) {
@@ -83,16 +84,19 @@ final class RegistrationCommand implements Callable<Integer> {
             }
             if (load > 0) {
                 System.err.println("loadgen: saturated, for the capacity the load is a fraction of");
-                double capacity = fleet.measure(saturated, one).receivedPerSecond();
+                full = fleet.measure(saturated, one);
+                double capacity = full.receivedPerSecond();
                 LoadSpec poisson = saturated.poissonAt(load * capacity / saturated.publishers());
                 for (int n : counts) {
                     underLoad(fleet, poisson, n, loaded, loads, inTime);
                 }
             }
         }
-        RegistrationTimes times = RegistrationTimes.of(idle, load, loaded, loads, inTime);
-        System.err.printf("loadgen: %.3g s per registration idle, %.3g s at %.0f%% load%n", times.idleSecondsEach(),
-                times.loadedSecondsEach(), 100 * load);
+        RegistrationTimes times = RegistrationTimes.of(idle, load, full, loaded, loads, inTime);
+        System.err.printf("loadgen: %.3g s per registration idle, %.3g s at %.0f%% load%s%n", times.idleSecondsEach(),
+                times.loadedSecondsEach(), 100 * load, full != null && !full.valid()
+                        ? "; the capacity run was NOT VALID (saturated.validityProblems): the load is a fraction of less"
+                        : "");
         JsonResult.emit(times, out);
         return 0;
     }

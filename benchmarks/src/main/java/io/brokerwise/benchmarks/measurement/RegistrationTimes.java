@@ -11,15 +11,18 @@ import java.util.List;
  * profile is the loaded one: a restarted broker's clients register again while its publishers send).
  *
  * @param loadFraction the load, a fraction of the broker's saturated capacity; 0 when only idle was measured
+ * @param saturated    the run that measured that capacity (null when only idle was measured): were it not valid,
+ *                     the load is a fraction of less than the broker's capacity
  * @param loads        the runs that carried the loaded registrations, one per count
  * @param loadedInTime per count: whether the registrations ended inside the load's measurement window
  */
-public record RegistrationTimes(List<Timing> idle, double idleSecondsEach, double loadFraction, List<Timing> loaded,
-                                double loadedSecondsEach, List<LoadResult> loads, List<Boolean> loadedInTime) {
+public record RegistrationTimes(List<Timing> idle, double idleSecondsEach, double loadFraction, LoadResult saturated,
+                                List<Timing> loaded, double loadedSecondsEach, List<LoadResult> loads,
+                                List<Boolean> loadedInTime) {
 
-    public static RegistrationTimes of(List<Timing> idle, double loadFraction, List<Timing> loaded,
-                                       List<LoadResult> loads, List<Boolean> loadedInTime) {
-        return new RegistrationTimes(idle, SubscriptionRegistration.secondsEach(idle), loadFraction, loaded,
+    public static RegistrationTimes of(List<Timing> idle, double loadFraction, LoadResult saturated,
+                                       List<Timing> loaded, List<LoadResult> loads, List<Boolean> loadedInTime) {
+        return new RegistrationTimes(idle, SubscriptionRegistration.secondsEach(idle), loadFraction, saturated, loaded,
                 loaded.isEmpty() ? Double.NaN : SubscriptionRegistration.secondsEach(loaded), loads, loadedInTime);
     }
 }
