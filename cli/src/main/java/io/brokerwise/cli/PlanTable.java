@@ -28,9 +28,12 @@ final class PlanTable {
         out.append("Profile:    ").append(report.profile.name).append(" (").append(report.profile.model).append("; ")
                 .append(report.profile.source).append(")\n");
         out.append(String.format(Locale.ROOT, "Objectives: utilization <= %.2f, network <= %.2f of %s per broker, %s waiting "
-                        + "time <= %s; at most %d brokers%n%n", o.maxUtilization(), o.maxNetworkUtilization(),
+                        + "time <= %s%s%s; at most %d brokers%n%n", o.maxUtilization(), o.maxNetworkUtilization(),
                 Format.bitsPerSecond(report.plan.network.bitsPerSecond), Format.percent(o.waitingQuantile()),
-                Format.seconds(o.maxWaitingSeconds()), in.limits().maxBrokers()));
+                Format.seconds(o.maxWaitingSeconds()),
+                o.boundsEndToEnd() ? ", end-to-end <= " + Format.seconds(o.maxEndToEndSeconds()) : "",
+                o.boundsRecovery() ? ", recovery <= " + Format.seconds(o.maxRecoverySeconds()) : "",
+                in.limits().maxBrokers()));
         String binding = report.binding == null ? "" : " (binding: " + report.binding + ")";
         out.append(report.plan.feasible ? "PLAN" : "NO FEASIBLE PLAN").append(binding).append('\n');
         List<PlanStatus> rows = new ArrayList<>();
@@ -45,15 +48,17 @@ final class PlanTable {
 
     private static String table(List<PlanStatus> rows) {
         List<String[]> cells = new ArrayList<>();
+        String level = Format.percent(rows.get(0).waitingTime.level);
         String[] header = {"TOPOLOGY", "GROUPS", "BROKERS", "CAPACITY/S", "UTIL", "NET", "E[B]", "CV", "WAIT MEAN",
-            "WAIT " + Format.percent(rows.get(0).waitingTime.level), "CONN/BROKER", "FEASIBLE", "WHY"};
+            "WAIT " + level, "END-TO-END " + level, "CONN/BROKER", "RECOVERY", "FEASIBLE", "WHY"};
         cells.add(header);
         for (PlanStatus s : rows) {
             cells.add(new String[] {s.topology, s.publisherGroups + "x" + s.subscriberGroups, String.valueOf(s.brokers),
                 number(s.capacity), String.format(Locale.ROOT, "%.3f", s.utilization),
                 String.format(Locale.ROOT, "%.3f", s.networkUtilization), Format.seconds(s.serviceTime.mean),
                 String.format(Locale.ROOT, "%.3f", s.serviceTime.cv), time(s.waitingTime.mean), time(s.waitingTime.quantile),
-                String.valueOf(s.connectionsPerBroker), s.feasible ? "yes" : "no", s.reason});
+                time(s.endToEnd.quantile), String.valueOf(s.connectionsPerBroker), recovery(s.recovery),
+                s.feasible ? "yes" : "no", s.reason});
         }
         int[] width = new int[header.length];
         for (String[] row : cells) {
@@ -69,6 +74,11 @@ final class PlanTable {
             out.append('\n');
         }
         return out.toString();
+    }
+
+    /** The re-registration time, or "-" where the profile has no registration time. */
+    private static String recovery(PlanStatus.RecoveryStatus r) {
+        return r.seconds == null ? "-" : Format.seconds(r.seconds);
     }
 
     private static String time(Double seconds) {

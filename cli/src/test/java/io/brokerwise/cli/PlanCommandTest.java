@@ -76,6 +76,47 @@ class PlanCommandTest {
         assertTrue(run.out().contains("WAIT 99.99%"), run.out());
     }
 
+    /**
+     * A profile with a latency floor, a Poisson-arrivals factor and a registration time: every layout reports its
+     * end-to-end quantile as the floor plus its waiting time and its recovery time as its subscriptions times the
+     * registration time, and the plan keeps both within their bounds.
+     */
+    @Test
+    void endToEndLatencyAndRecoveryTimeComeFromTheProfileAndAreBounded() throws IOException {
+        String[] args = {"plan", "-f", "src/test/resources/plans/recovery-bound.yaml"};
+        JsonNode root = new ObjectMapper().readTree(CliRun.of(concat(args, "-o", "json")).out());
+        JsonNode plan = root.path("plan");
+        assertTrue(plan.path("feasible").asBoolean(), plan.toString());
+        assertTrue(plan.path("recovery").path("seconds").asDouble() <= 2, plan.toString());
+        assertTrue(plan.path("endToEnd").path("quantile").asDouble() <= 3e-3, plan.toString());
+        assertTrue(java.util.List.of("RecoveryTime", "EndToEndLatency").contains(root.path("binding").asText()));
+        for (JsonNode layout : iterable(root)) {
+            JsonNode e2e = layout.path("endToEnd");
+            assertEquals(1.2e-3, e2e.path("latencyFloor").asDouble());
+            if (layout.path("waitingTime").has("quantile")) {
+                assertEquals(1.2e-3 + layout.path("waitingTime").path("quantile").asDouble(),
+                        e2e.path("quantile").asDouble(), 1e-15);
+            }
+            JsonNode recovery = layout.path("recovery");
+            assertEquals(layout.path("subscribersPerBroker").asLong(), recovery.path("subscriptions").asLong());
+            assertEquals(2e-3 * recovery.path("subscriptions").asLong(), recovery.path("seconds").asDouble(), 1e-12);
+        }
+        JsonNode psr = java.util.stream.StreamSupport.stream(root.path("alternatives").spliterator(), false)
+                .filter(a -> a.path("topology").asText().equals("PSR")).findFirst().orElseThrow();
+        assertTrue(psr.path("reason").asText().contains("re-registering 4000 subscriptions"), psr.toString());
+        String table = CliRun.of(args).out();
+        assertTrue(table.contains("END-TO-END 99%") && table.contains("RECOVERY"), table);
+        assertTrue(table.contains("end-to-end <= 3.00 ms, recovery <= 2.00 s"), table);
+    }
+
+    @Test
+    void aProfileWithoutARegistrationTimeGivesNoRecoverySecondsAndSaysSo() throws IOException {
+        JsonNode root = new ObjectMapper().readTree(CliRun.of("plan", "-f", EXAMPLE.toString(), "-o", "json").out());
+        assertTrue(root.path("plan").path("recovery").has("subscriptions"));
+        assertFalse(root.path("plan").path("recovery").has("seconds"));
+        assertTrue(root.path("notes").toString().contains("re-registration time is not charged"), root.toString());
+    }
+
     @Test
     void aProfileFromAFileIsUsed() throws IOException {
         Path profile = Path.of("../examples/profile.yaml");
@@ -105,6 +146,9 @@ class PlanCommandTest {
         "groups in Auto mode      | '  workload:'                     | '  topology: {mode: Auto, publisherGroups: 2}\n  workload:' | spec.topology: mode Auto takes no group counts",
         "Grid without groups      | '  workload:'                     | '  topology: {mode: Grid}\n  workload:' | spec.topology: mode Grid needs publisherGroups and subscriberGroups",
         "bad duration             | '  workload:'                     | '  objectives: {waitingTime: {max: 5 minutes}}\n  workload:' | spec.objectives.waitingTime.max: '5 minutes' does not match",
+        "bad recovery duration    | '  workload:'                     | '  objectives: {recoveryTime: 2 minutes}\n  workload:' | spec.objectives.recoveryTime: '2 minutes' does not match",
+        "zero recovery time       | '  workload:'                     | '  objectives: {recoveryTime: 0s}\n  workload:' | spec.objectives: max recovery time must be positive",
+        "zero end-to-end bound    | '  workload:'                     | '  objectives: {endToEndLatency: 0ms}\n  workload:' | spec.objectives: max end-to-end latency must be positive",
         "wrong apiVersion         | 'brokerwise.io/v1alpha1'          | 'brokerwise.io/v2'                 | apiVersion: PubSubTopology needs 'brokerwise.io/v1alpha1'",
         "not YAML                 | 'namespace: default}'             | 'namespace: default'               | not valid YAML",
     })
@@ -136,6 +180,11 @@ class PlanCommandTest {
         Path file = Files.createTempFile(dir, "topology", ".yaml");
         Files.writeString(file, yaml);
         return file;
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        return java.util.stream.Stream.concat(java.util.Arrays.stream(a), java.util.Arrays.stream(b))
+                .toArray(String[]::new);
     }
 
     private static Iterable<JsonNode> iterable(JsonNode root) {

@@ -59,6 +59,8 @@ class CrdValidationTest {
         "utilization above 1     | '  workload:'                  | '  objectives: {maxUtilization: 1.5}\\n  workload:' | spec.objectives.maxUtilization",
         "unknown distribution    | 'replicationGrade: {mean: 4}'  | 'replicationGrade: {mean: 4, distribution: Poisson}' | spec.workload.replicationGrade.distribution: Unsupported value",
         "bad duration            | '  workload:'                  | '  objectives: {waitingTime: {max: 5min}}\\n  workload:' | spec.objectives.waitingTime.max",
+        "recovery in minutes     | '  workload:'                  | '  objectives: {recoveryTime: 2min}\\n  workload:' | spec.objectives.recoveryTime",
+        "end-to-end not a time   | '  workload:'                  | '  objectives: {endToEndLatency: fast}\\n  workload:' | spec.objectives.endToEndLatency",
         "groups in Auto mode     | '  workload:'                  | '  topology: {mode: Auto, publisherGroups: 2}\\n  workload:' | publisherGroups and subscriberGroups need mode PSR, SSR or Grid",
         "Grid without groups     | '  workload:'                  | '  topology: {mode: Grid}\\n  workload:' | mode Grid needs publisherGroups and subscriberGroups",
         "E[R] above m x filters  | 'replicationGrade: {mean: 4}'  | 'replicationGrade: {mean: 900}'    | replicationGrade.mean cannot exceed subscribers times filtersPerSubscriber",
@@ -96,11 +98,14 @@ class CrdValidationTest {
                 metadata: {name: p, namespace: default}
                 spec:
                   model: Quadratic
-                  parameters: {receiveSeconds: -1, filterSeconds: 1.0e-7, dispatchSeconds: 4.0e-6}
+                  parameters: {receiveSeconds: -1, filterSeconds: 1.0e-7, dispatchSeconds: 4.0e-6, poissonServiceFactor: 0,
+                    registrationSeconds: -0.002}
                 """);
         var e = assertThrows(KubernetesClientException.class, () -> client.resource(bad).create());
         assertTrue(e.getMessage().contains("spec.model: Unsupported value") && e.getMessage().contains("spec.parameters.receiveSeconds"),
                 e.getMessage());
+        assertTrue(e.getMessage().contains("spec.parameters.poissonServiceFactor")
+                && e.getMessage().contains("spec.parameters.registrationSeconds"), e.getMessage());
     }
 
     static final String RUN = """

@@ -19,8 +19,10 @@ public final class PlanReports {
                 ? "cheapest feasible layout: " + shown.brokers() + " broker" + (shown.brokers() == 1 ? "" : "s")
                   + " (" + plan.layoutsWeighed() + " layouts weighed)"
                 : plan.bindingMessage();
-        report.plan = status(shown, reason);
-        report.alternatives = plan.alternatives().stream().map(a -> status(a.evaluation(), a.reason())).toList();
+        boolean chargesRecovery = profile.parameters().chargesRegistration();
+        report.plan = status(shown, reason, chargesRecovery);
+        report.alternatives = plan.alternatives().stream()
+                .map(a -> status(a.evaluation(), a.reason(), chargesRecovery)).toList();
         report.binding = plan.binding() == null ? null : plan.binding().reason();
         report.brokersNeeded = plan.brokersNeeded() > 0 ? plan.brokersNeeded() : null;
         report.profile = new PlanReport.ProfileUsed();
@@ -31,7 +33,8 @@ public final class PlanReports {
         return report;
     }
 
-    public static PlanStatus status(LayoutEvaluation e, String reason) {
+    /** @param chargesRecovery whether the profile has a registration time, so that the recovery time means something */
+    public static PlanStatus status(LayoutEvaluation e, String reason, boolean chargesRecovery) {
         PlanStatus s = new PlanStatus();
         s.topology = e.layout().kind().displayName();
         s.publisherGroups = e.layout().publisherGroups();
@@ -48,10 +51,16 @@ public final class PlanReports {
         s.waitingTime.mean = finite(e.waitingMean());
         s.waitingTime.quantile = finite(e.waitingQuantile());
         s.waitingTime.level = e.waitingQuantileLevel();
+        s.endToEnd = new PlanStatus.EndToEndStatus();
+        s.endToEnd.quantile = finite(e.endToEndQuantile());
+        s.endToEnd.latencyFloor = e.latencyFloorSeconds();
         s.publishersPerBroker = e.publishersPerBroker();
         s.subscribersPerBroker = e.subscribersPerBroker();
         s.filtersPerBroker = e.filtersPerBroker();
         s.connectionsPerBroker = e.connectionsPerBroker();
+        s.recovery = new PlanStatus.RecoveryStatus();
+        s.recovery.subscriptions = e.subscriptionsPerBroker();
+        s.recovery.seconds = chargesRecovery ? finite(e.recoverySeconds()) : null;
         s.networkCopiesPerMessage = e.networkCopiesPerMessage();
         s.networkUtilization = Math.round(e.networkUtilization() * 1000) / 1000.0;
         s.network = new PlanStatus.NetworkStatus();
@@ -64,7 +73,7 @@ public final class PlanReports {
         return s;
     }
 
-    /** JSON has no infinity: an overloaded broker's waiting time is left out. */
+    /** JSON has no infinity: an overloaded broker's waiting time, and a recovery time beyond a double, are left out. */
     private static Double finite(double x) {
         return Double.isFinite(x) ? x : null;
     }

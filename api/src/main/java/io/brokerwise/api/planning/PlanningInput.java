@@ -86,8 +86,13 @@ public record PlanningInput(Workload workload, Objectives objectives, Limits lim
     }
 
     private static Objectives objectives(ObjectivesSpec o) {
-        double max = o.waitingTime.max == null ? Double.POSITIVE_INFINITY : Durations.seconds(o.waitingTime.max);
-        return new Objectives(o.maxUtilization, o.waitingTime.quantile, max, o.maxNetworkUtilization);
+        return new Objectives(o.maxUtilization, o.waitingTime.quantile, bound(o.waitingTime.max),
+                o.maxNetworkUtilization, bound(o.endToEndLatency), bound(o.recoveryTime));
+    }
+
+    /** A duration objective in seconds; absent, no bound. */
+    private static double bound(String duration) {
+        return duration == null ? Double.POSITIVE_INFINITY : Durations.seconds(duration);
     }
 
     private static TopologyMode mode(TopologySpec t) {

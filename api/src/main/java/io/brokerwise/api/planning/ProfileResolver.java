@@ -42,7 +42,10 @@ public final class ProfileResolver {
                     p.maxOverallRate == null ? Double.NaN : p.maxOverallRate,
                     p.receiveSecondsPerByte == null ? 0 : p.receiveSecondsPerByte,
                     p.dispatchSecondsPerByte == null ? 0 : p.dispatchSecondsPerByte,
-                    p.networkBitsPerSecond == null ? Double.NaN : p.networkBitsPerSecond);
+                    p.networkBitsPerSecond == null ? Double.NaN : p.networkBitsPerSecond,
+                    p.latencyFloorSeconds == null ? 0 : p.latencyFloorSeconds,
+                    p.poissonServiceFactor == null ? 1 : p.poissonServiceFactor,
+                    p.registrationSeconds == null ? 0 : p.registrationSeconds);
             String source = resource.getStatus() != null && resource.getStatus().source != null
                     ? resource.getStatus().source : "BrokerProfile " + name;
             return new ServiceTimeProfile(name, model, parameters, source);

@@ -68,5 +68,25 @@ public class BrokerProfileSpec {
         @JsonPropertyDescription("Network capacity in bits/s per direction of the nodes this profile was measured on; "
                 + "a topology's spec.placement.networkBitsPerSecond overrides it. Default 1e10 (10 Gbit/s).")
         public Double networkBitsPerSecond;
+
+        @Min(0)
+        @JsonPropertyDescription("Latency floor in seconds: what a message that does not wait takes from send to "
+                + "delivery (client, network, the broker's service, dispatch), the end-to-end quantile of a run at a low "
+                + "rate where nothing queues. The plan's end-to-end quantile is this plus the waiting-time quantile. "
+                + "Default: unset, 0 (the end-to-end quantile is the waiting time alone, and the plan says so).")
+        public Double latencyFloorSeconds;
+
+        @Min(value = 0, inclusive = false)
+        @JsonPropertyDescription("How much more a message costs the broker when messages arrive at random (Poisson) "
+                + "than when it is saturated: CPU seconds per message at Poisson load over the saturated E[B]. Waiting "
+                + "times are those of the M/GI/1 queue with the service time stretched by it; utilization and capacity "
+                + "stay the saturated ones. Default: unset, 1.")
+        public Double poissonServiceFactor;
+
+        @Min(0)
+        @JsonPropertyDescription("Seconds to register one subscription (a consumer with a selector), measured while the "
+                + "broker carries load. The plan's recovery time is the busiest broker's subscriptions times this. "
+                + "Default: unset, not charged (the plan gives no recovery time and says so).")
+        public Double registrationSeconds;
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
+import io.fabric8.generator.annotation.Pattern;
 
 public class ObjectivesSpec {
 
@@ -24,4 +25,17 @@ public class ObjectivesSpec {
             + "quantile, no bound.")
     @Default("{}")
     public WaitingTimeSpec waitingTime = new WaitingTimeSpec();
+
+    @Pattern(Durations.PATTERN)
+    @JsonPropertyDescription("Bound on the predicted end-to-end latency (send to delivery) at the level of "
+            + "waitingTime.quantile: the profile's latencyFloorSeconds plus the waiting-time quantile. A number and a "
+            + "unit, us, ms or s (e.g. 5ms). Default: unset, no bound.")
+    public String endToEndLatency;
+
+    @Pattern(Durations.PATTERN)
+    @JsonPropertyDescription("Bound on the time the busiest broker's column needs to re-register after that broker "
+            + "restarts: its subscriptions times the profile's registrationSeconds. A number and a unit, us, ms or s "
+            + "(e.g. 30s). Not checked with a profile without registrationSeconds (the plan says so). Default: unset, "
+            + "no bound.")
+    public String recoveryTime;
 }

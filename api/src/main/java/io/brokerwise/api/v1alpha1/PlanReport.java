@@ -18,8 +18,9 @@ public class PlanReport {
     @JsonPropertyDescription("Every other layout weighed, each with why it lost.")
     public List<PlanStatus> alternatives;
     @JsonPropertyDescription("The constraint that binds (MaxBrokers, ConnectionsPerBroker, Utilization, Network, "
-            + "WaitingTime): when nothing is feasible, the one the closest layout breaks; else the one that rules out "
-            + "the next smaller layout. Absent for a single broker and for a fixed layout.")
+            + "RecoveryTime, WaitingTime, EndToEndLatency): when nothing is feasible, the one the closest layout "
+            + "breaks; else the one that rules out the next smaller layout. Absent for a single broker and for a fixed "
+            + "layout.")
     public String binding;
     @JsonPropertyDescription("When only the broker limit binds: how many brokers the workload needs.")
     public Long brokersNeeded;

@@ -28,6 +28,9 @@ public class PlanStatus {
     @JsonPropertyDescription("Waiting time before service at the most loaded broker (M/GI/1); absent when it is "
             + "overloaded.")
     public WaitingTimeStatus waitingTime;
+    @JsonPropertyDescription("Predicted end-to-end latency (send to delivery) at the most loaded broker: the profile's "
+            + "latency floor plus the waiting-time quantile, at the same level.")
+    public EndToEndStatus endToEnd;
     @JsonPropertyDescription("Publishers the most loaded broker hears, ceil(n/k).")
     public Long publishersPerBroker;
     @JsonPropertyDescription("Subscribers registered at the most loaded broker, ceil(m/l).")
@@ -37,6 +40,9 @@ public class PlanStatus {
     public Double filtersPerBroker;
     @JsonPropertyDescription("Client connections at the most loaded broker: publishers plus subscribers.")
     public Long connectionsPerBroker;
+    @JsonPropertyDescription("Re-registration after the most loaded broker restarts: the subscriptions its column's "
+            + "subscribers register there again, and how long that takes.")
+    public RecoveryStatus recovery;
     @JsonPropertyDescription("Copies of a message on the network: one per broker of the publisher's row plus E[R].")
     public Double networkCopiesPerMessage;
     @JsonPropertyDescription("Network utilization of the most loaded broker: its busier direction (ingress or egress) "
@@ -68,10 +74,31 @@ public class PlanStatus {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static class EndToEndStatus {
+        @JsonPropertyDescription("The predicted end-to-end quantile in seconds, at waitingTime.level: latencyFloor plus "
+                + "waitingTime.quantile. Absent when the broker is overloaded.")
+        public Double quantile;
+        @JsonPropertyDescription("The profile's latency floor in seconds (spec.parameters.latencyFloorSeconds; 0 when "
+                + "it has none).")
+        public Double latencyFloor;
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static class RecoveryStatus {
+        @JsonPropertyDescription("Subscriptions at the most loaded broker: its subscribers times their filters (one "
+                + "subscription for a subscriber without filters).")
+        public Long subscriptions;
+        @JsonPropertyDescription("Seconds to register them again one after another after the broker restarts: "
+                + "subscriptions times the profile's registrationSeconds. Absent when the profile has none.")
+        public Double seconds;
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public static class WaitingTimeStatus {
         @JsonPropertyDescription("Mean waiting time E[W] in seconds.")
         public Double mean;
-        @JsonPropertyDescription("The waiting-time quantile at the objective's level in seconds (Gamma-approximation).")
+        @JsonPropertyDescription("The waiting-time quantile at the objective's level in seconds (Gamma-approximation, on "
+                + "the profile's service time under Poisson arrivals where it has one).")
         public Double quantile;
         @JsonPropertyDescription("The level of that quantile, a probability (objectives.waitingTime.quantile).")
         public Double level;

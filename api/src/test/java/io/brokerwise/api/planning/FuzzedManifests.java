@@ -68,6 +68,8 @@ public final class FuzzedManifests {
             "spec.objectives.maxNetworkUtilization", FRACTIONS,
             "spec.objectives.waitingTime.quantile", List.of("0.5", "0.99", "0.9999"),
             "spec.objectives.waitingTime.max", DURATIONS,
+            "spec.objectives.endToEndLatency", DURATIONS,
+            "spec.objectives.recoveryTime", DURATIONS,
             "spec.topology.mode", List.of("Auto", "PSR", "SSR", "Grid"),
             "spec.topology.publisherGroups", List.of("1", "2", "3", "40"),
             "spec.topology.subscriberGroups", List.of("1", "2", "3", "40"),
@@ -106,7 +108,10 @@ public final class FuzzedManifests {
             "spec.parameters.maxOverallRate", RATES,
             "spec.parameters.receiveSecondsPerByte", SECONDS,
             "spec.parameters.dispatchSecondsPerByte", SECONDS,
-            "spec.parameters.networkBitsPerSecond", List.of("1e6", "1e10"));
+            "spec.parameters.networkBitsPerSecond", List.of("1e6", "1e10"),
+            "spec.parameters.latencyFloorSeconds", SECONDS,
+            "spec.parameters.poissonServiceFactor", List.of("1", "1.3", "0", "0.5", "1e300"),
+            "spec.parameters.registrationSeconds", SECONDS);
 
     /** Whole sections, which a mutation may remove or replace. */
     private static final List<String> SECTIONS = List.of("metadata", "spec", "spec.workload", "spec.workload.filter",

@@ -103,7 +103,7 @@ public final class LocalFleet implements AutoCloseable {
     }
 
     /** The first k x l brokers as a measurement target, with what keeps them from standing for nodes. */
-    private Target target(Layout layout) {
+    public Target target(Layout layout) {
         if (layout.brokers() > brokers.size()) {
             throw new IllegalArgumentException("layout " + layout + " needs " + layout.brokers() + " brokers, "
                     + brokers.size() + " run");

@@ -11,10 +11,15 @@ import java.util.List;
  * @param predictedServiceMeanMicros                     the profile's mean service time of the busiest broker
  * @param measuredServiceMeanMicros                      the mean service time the measured capacity implies
  * @param predictedWaitingP99MicrosAtMeasuredServiceTime the predicted p99 waiting time scaled to that service time
+ * @param predictedEndToEndP99Micros                     the profile's latency floor plus the predicted p99 waiting
+ *                                                       time; infinite where the broker's queue under Poisson
+ *                                                       arrivals would be overloaded
+ * @param predictedEndToEndP99MicrosAtMeasuredServiceTime the floor plus the p99 waiting time at the measured one
  */
 public record LatencyAtLoad(double utilization, double offeredMsgsPerSecond, LatencyPercentiles measuredLatencyMicros,
                             double predictedWaitingP50Micros, double predictedWaitingP99Micros,
                             double predictedServiceMeanMicros, double measuredServiceMeanMicros,
-                            double predictedWaitingP99MicrosAtMeasuredServiceTime, boolean valid,
+                            double predictedWaitingP99MicrosAtMeasuredServiceTime, double predictedEndToEndP99Micros,
+                            double predictedEndToEndP99MicrosAtMeasuredServiceTime, boolean valid,
                             List<String> validityProblems) {
 }

@@ -139,8 +139,7 @@ public final class ScalingRules {
     }
 
     private Objectives capped(double utilization) {
-        return new Objectives(utilization, objectives.waitingQuantile(), objectives.maxWaitingSeconds(),
-                objectives.maxNetworkUtilization());
+        return objectives.withMaxUtilization(utilization);
     }
 
     private static long ceilDiv(long a, long b) {

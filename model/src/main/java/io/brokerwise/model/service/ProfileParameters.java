@@ -18,11 +18,18 @@ package io.brokerwise.model.service;
  *
  * <p>{@code networkBitsPerSecond} is the network capacity of the nodes the profile was measured on
  * ({@code NaN} when not given); a topology's placement may name its own.
+ *
+ * <p>Three terms lie outside the service time, each optional and not charged at its default (docs/models.md
+ * sec. 3 and 7): {@code latencyFloorSeconds}, the latency of a message that does not wait (send, network, service,
+ * delivery), 0 by default; {@code poissonServiceFactor}, how much more a message costs the broker when messages
+ * arrive at random than when it is saturated, 1 by default; {@code registrationSeconds}, the time to register one
+ * subscription, 0 by default.
  */
 public record ProfileParameters(double receiveSeconds, double filterSeconds, double distinctFilterSeconds,
                                 double dispatchSeconds, double dispatchSqrtSeconds, double maxOverallRate,
                                 double receiveSecondsPerByte, double dispatchSecondsPerByte,
-                                double networkBitsPerSecond) {
+                                double networkBitsPerSecond, double latencyFloorSeconds, double poissonServiceFactor,
+                                double registrationSeconds) {
 
     public ProfileParameters {
         requireNonNegative("receiveSeconds", receiveSeconds);
@@ -34,9 +41,23 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
         requireNonNegative("dispatchSecondsPerByte", dispatchSecondsPerByte);
         requirePositiveOrNaN("maxOverallRate", maxOverallRate);
         requirePositiveOrNaN("networkBitsPerSecond", networkBitsPerSecond);
+        requireNonNegative("latencyFloorSeconds", latencyFloorSeconds);
+        requireNonNegative("registrationSeconds", registrationSeconds);
+        if (!(poissonServiceFactor > 0) || Double.isInfinite(poissonServiceFactor)) {
+            throw new IllegalArgumentException("poissonServiceFactor must be a finite number > 0, got "
+                    + poissonServiceFactor);
+        }
         if (receiveSeconds + filterSeconds + distinctFilterSeconds + dispatchSeconds + dispatchSqrtSeconds <= 0) {
             throw new IllegalArgumentException("a profile needs at least one positive time");
         }
+    }
+
+    /** The service-time terms without the latency floor, the Poisson-arrivals factor and the registration time. */
+    public ProfileParameters(double receiveSeconds, double filterSeconds, double distinctFilterSeconds,
+                             double dispatchSeconds, double dispatchSqrtSeconds, double maxOverallRate,
+                             double receiveSecondsPerByte, double dispatchSecondsPerByte, double networkBitsPerSecond) {
+        this(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds, dispatchSqrtSeconds, maxOverallRate,
+                receiveSecondsPerByte, dispatchSecondsPerByte, networkBitsPerSecond, 0, 1, 0);
     }
 
     /** Per-message times only, as the dissertation's tables give them. */
@@ -52,26 +73,53 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
 
     public ProfileParameters withDispatchSqrtSeconds(double seconds) {
         return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds, seconds,
-                maxOverallRate, receiveSecondsPerByte, dispatchSecondsPerByte, networkBitsPerSecond);
+                maxOverallRate, receiveSecondsPerByte, dispatchSecondsPerByte, networkBitsPerSecond, latencyFloorSeconds,
+                poissonServiceFactor, registrationSeconds);
     }
 
     public ProfileParameters withMaxOverallRate(double rate) {
         return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,
-                dispatchSqrtSeconds, rate, receiveSecondsPerByte, dispatchSecondsPerByte, networkBitsPerSecond);
+                dispatchSqrtSeconds, rate, receiveSecondsPerByte, dispatchSecondsPerByte, networkBitsPerSecond,
+                latencyFloorSeconds, poissonServiceFactor, registrationSeconds);
     }
 
     public ProfileParameters withSecondsPerByte(double receive, double dispatch) {
         return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,
-                dispatchSqrtSeconds, maxOverallRate, receive, dispatch, networkBitsPerSecond);
+                dispatchSqrtSeconds, maxOverallRate, receive, dispatch, networkBitsPerSecond, latencyFloorSeconds,
+                poissonServiceFactor, registrationSeconds);
     }
 
     public ProfileParameters withNetworkBitsPerSecond(double bits) {
         return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,
-                dispatchSqrtSeconds, maxOverallRate, receiveSecondsPerByte, dispatchSecondsPerByte, bits);
+                dispatchSqrtSeconds, maxOverallRate, receiveSecondsPerByte, dispatchSecondsPerByte, bits,
+                latencyFloorSeconds, poissonServiceFactor, registrationSeconds);
+    }
+
+    /** The latency floor and the factor a message costs more under Poisson arrivals than saturated. */
+    public ProfileParameters withLatency(double floorSeconds, double poissonFactor) {
+        return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,
+                dispatchSqrtSeconds, maxOverallRate, receiveSecondsPerByte, dispatchSecondsPerByte, networkBitsPerSecond,
+                floorSeconds, poissonFactor, registrationSeconds);
+    }
+
+    public ProfileParameters withRegistrationSeconds(double seconds) {
+        return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,
+                dispatchSqrtSeconds, maxOverallRate, receiveSecondsPerByte, dispatchSecondsPerByte, networkBitsPerSecond,
+                latencyFloorSeconds, poissonServiceFactor, seconds);
     }
 
     public boolean hasCeiling() {
         return !Double.isNaN(maxOverallRate);
+    }
+
+    /** Whether messages arriving at random cost the broker more than saturated ones. */
+    public boolean chargesPoissonArrivals() {
+        return poissonServiceFactor != 1;
+    }
+
+    /** Whether the profile has a time per subscription registration, from which a plan gives its recovery time. */
+    public boolean chargesRegistration() {
+        return registrationSeconds > 0;
     }
 
     /** Whether the times depend on the message size: without per-byte times they hold for one size only. */
@@ -93,7 +141,8 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
         }
         return new ProfileParameters(receiveSeconds + bytes * receiveSecondsPerByte, filterSeconds,
                 distinctFilterSeconds, dispatchSeconds + bytes * dispatchSecondsPerByte, dispatchSqrtSeconds,
-                maxOverallRate, 0, 0, networkBitsPerSecond);
+                maxOverallRate, 0, 0, networkBitsPerSecond, latencyFloorSeconds, poissonServiceFactor,
+                registrationSeconds);
     }
 
     private static void requirePositiveOrNaN(String name, double value) {

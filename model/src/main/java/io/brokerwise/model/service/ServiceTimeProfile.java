@@ -60,6 +60,17 @@ public record ServiceTimeProfile(String name, ServiceTimeModel model, ProfilePar
         return ceilingMean > cpu.mean() ? cpu.stretchedTo(ceilingMean) : cpu;
     }
 
+    /**
+     * B when messages arrive at random rather than back to back: the saturated B stretched by the profile's
+     * {@code poissonServiceFactor}, keeping its shape. Spread-out arrivals share fewer network reads and delivery
+     * batches, so each message costs more; the factor is what a calibration measures, CPU time per message under
+     * Poisson arrivals over that of a saturated broker. Without the factor it is {@code saturated} itself.
+     */
+    public ServiceTime underPoissonArrivals(ServiceTime saturated) {
+        return parameters.chargesPoissonArrivals()
+                ? saturated.stretchedTo(saturated.mean() * parameters.poissonServiceFactor()) : saturated;
+    }
+
     /** E[R^(1/2)], E[R^(3/2)], E[R^(5/2)]. */
     private static double[] halfMoments(ReplicationGrade grade) {
         return new double[] {

@@ -7,6 +7,10 @@ import io.brokerwise.model.queue.MG1Queue;
  * The most loaded broker of a layout: ceil(n/k) publishers, ceil(m/l) subscribers, the M/GI/1 queue
  * they make, and the bits it receives and sends. What constraints read. The waiting-time distribution and its quantile are worked out on
  * first use, because the planner checks thousands of layouts and only the few it reports need the quantile.
+ *
+ * <p>Two queues: {@link #queue} has the saturated service time, from which utilization and capacity come;
+ * {@link #waitingQueue} has the service time under Poisson arrivals (the profile's factor, docs/models.md sec. 3),
+ * in which messages wait. Without the factor they are the same queue.
  */
 public final class BrokerLoad {
 
@@ -14,23 +18,38 @@ public final class BrokerLoad {
     private final long publishers;
     private final long subscribers;
     private final MG1Queue queue;
+    private final MG1Queue waitingQueue;
     private final double quantileLevel;
+    private final double latencyFloorSeconds;
+    private final Recovery recovery;
     private final double ingressBitsPerSecond;
     private final double egressBitsPerSecond;
     private final double networkBitsPerSecond;
     private GammaApproximation waitingTime;
     private double waitingQuantile = Double.NaN;
 
-    BrokerLoad(Layout layout, long publishers, long subscribers, MG1Queue queue, double quantileLevel,
-               double ingressBitsPerSecond, double egressBitsPerSecond, double networkBitsPerSecond) {
+    BrokerLoad(Layout layout, long publishers, long subscribers, MG1Queue queue, MG1Queue waitingQueue,
+               double quantileLevel, double latencyFloorSeconds, Recovery recovery, double ingressBitsPerSecond,
+               double egressBitsPerSecond, double networkBitsPerSecond) {
         this.layout = layout;
         this.publishers = publishers;
         this.subscribers = subscribers;
         this.queue = queue;
+        this.waitingQueue = waitingQueue;
         this.quantileLevel = quantileLevel;
+        this.latencyFloorSeconds = latencyFloorSeconds;
+        this.recovery = recovery;
         this.ingressBitsPerSecond = ingressBitsPerSecond;
         this.egressBitsPerSecond = egressBitsPerSecond;
         this.networkBitsPerSecond = networkBitsPerSecond;
+    }
+
+    /** The subscriptions a broker holds and the profile's time to register one (0 where it has none). */
+    record Recovery(long subscriptions, double registrationSeconds) {
+
+        double seconds() {
+            return subscriptions * registrationSeconds;
+        }
     }
 
     public Layout layout() {
@@ -53,8 +72,14 @@ public final class BrokerLoad {
         return publishers + subscribers;
     }
 
+    /** The queue with the saturated service time: utilization and capacity. */
     public MG1Queue queue() {
         return queue;
+    }
+
+    /** The queue with the service time under Poisson arrivals, in which messages wait. */
+    public MG1Queue waitingQueue() {
+        return waitingQueue;
     }
 
     public double utilization() {
@@ -81,17 +106,17 @@ public final class BrokerLoad {
         return Math.max(ingressBitsPerSecond, egressBitsPerSecond) / networkBitsPerSecond;
     }
 
-    /** The Gamma-approximated waiting time; only for a stable queue. */
+    /** The Gamma-approximated waiting time; only for a stable waiting queue. */
     public GammaApproximation waitingTime() {
         if (waitingTime == null) {
-            waitingTime = GammaApproximation.of(queue);
+            waitingTime = GammaApproximation.of(waitingQueue);
         }
         return waitingTime;
     }
 
     /** E[W], infinite where the broker is overloaded. */
     public double waitingMean() {
-        return queue.stable() ? waitingTime().mean() : Double.POSITIVE_INFINITY;
+        return waitingQueue.stable() ? waitingTime().mean() : Double.POSITIVE_INFINITY;
     }
 
     public double quantileLevel() {
@@ -101,8 +126,32 @@ public final class BrokerLoad {
     /** The waiting-time quantile at {@link #quantileLevel}, infinite where the broker is overloaded. */
     public double waitingQuantile() {
         if (Double.isNaN(waitingQuantile)) {
-            waitingQuantile = queue.stable() ? waitingTime().quantile(quantileLevel) : Double.POSITIVE_INFINITY;
+            waitingQuantile = waitingQueue.stable() ? waitingTime().quantile(quantileLevel) : Double.POSITIVE_INFINITY;
         }
         return waitingQuantile;
+    }
+
+    /** The profile's latency floor: what a message that does not wait takes from send to delivery. */
+    public double latencyFloorSeconds() {
+        return latencyFloorSeconds;
+    }
+
+    /** The predicted end-to-end quantile at {@link #quantileLevel}: the floor plus the waiting-time quantile. */
+    public double endToEndQuantile() {
+        return latencyFloorSeconds + waitingQuantile();
+    }
+
+    /**
+     * The subscriptions the broker holds: each of its subscribers registers one selector per filter, or one
+     * subscription without a selector when it has no filters. After the broker restarts, its column's
+     * subscribers register all of them again.
+     */
+    public long subscriptions() {
+        return recovery.subscriptions();
+    }
+
+    /** Time to register {@link #subscriptions} one after another; 0 where the profile has no registration time. */
+    public double recoverySeconds() {
+        return recovery.seconds();
     }
 }

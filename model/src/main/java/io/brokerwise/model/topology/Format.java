@@ -14,7 +14,7 @@ public final class Format {
         return s + "%";
     }
 
-    /** Seconds with a unit that keeps three significant digits: "850 us", "12.3 ms", "1.20 s". */
+    /** Seconds with a unit that keeps three significant digits: "850 us", "12.3 ms", "1.20 s"; whole seconds from 1000 s. */
     public static String seconds(double s) {
         if (Double.isInfinite(s)) {
             return "unbounded";
@@ -22,7 +22,10 @@ public final class Format {
         if (s < 1e-3) {
             return String.format(Locale.ROOT, "%.3g us", s * 1e6);
         }
-        return s < 1 ? String.format(Locale.ROOT, "%.3g ms", s * 1e3) : String.format(Locale.ROOT, "%.3g s", s);
+        if (s < 1) {
+            return String.format(Locale.ROOT, "%.3g ms", s * 1e3);
+        }
+        return s < 1000 ? String.format(Locale.ROOT, "%.3g s", s) : String.format(Locale.ROOT, "%.0f s", s);
     }
 
     /** Bits per second with a decimal unit and three significant digits: "850 Mbit/s", "12.3 Gbit/s". */

@@ -3,8 +3,12 @@ package io.brokerwise.model.topology;
 import io.brokerwise.model.service.ServiceTime;
 
 /**
- * What a layout predicts for its most loaded broker and for the system (docs/models.md sec. 7). Waiting
- * times are infinite where the broker is overloaded. Network figures are bits/s: the broker's ingress
+ * What a layout predicts for its most loaded broker and for the system (docs/models.md sec. 7). {@code
+ * serviceTime} is the saturated one, which utilization and capacity come from, {@code waitingServiceTime} the one
+ * under Poisson arrivals, which messages wait behind (the same without the profile's factor). Waiting
+ * times are infinite where the broker is overloaded; the end-to-end quantile is the profile's latency floor
+ * plus the waiting-time quantile; the recovery time is what the broker's subscriptions take to register again
+ * after it restarts (0 where the profile has no registration time). Network figures are bits/s: the broker's ingress
  * and egress, its share of the node's capacity per direction, and what each publisher sends (one copy
  * to each of the l brokers of its row). {@code violated} is null for a feasible layout.
  */
@@ -18,10 +22,15 @@ public record LayoutEvaluation(
         double capacity,
         double utilization,
         ServiceTime serviceTime,
+        ServiceTime waitingServiceTime,
         double waitingMean,
         double waitingQuantileLevel,
         double waitingQuantile,
+        double latencyFloorSeconds,
+        double endToEndQuantile,
         long connectionsPerBroker,
+        long subscriptionsPerBroker,
+        double recoverySeconds,
         double networkCopiesPerMessage,
         double ingressBitsPerSecond,
         double egressBitsPerSecond,

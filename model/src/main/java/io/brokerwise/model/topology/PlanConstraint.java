@@ -37,8 +37,14 @@ public interface PlanConstraint {
                 new ConnectionsPerBroker(limits.maxConnectionsPerBroker()),
                 new Utilization(objectives.maxUtilization()),
                 new Network(objectives.maxNetworkUtilization())));
+        if (objectives.boundsRecovery()) {
+            all.add(new RecoveryTime(objectives.maxRecoverySeconds()));
+        }
         if (objectives.boundsWaitingTime()) {
             all.add(new WaitingTime(objectives.waitingQuantile(), objectives.maxWaitingSeconds()));
+        }
+        if (objectives.boundsEndToEnd()) {
+            all.add(new EndToEndLatency(objectives.waitingQuantile(), objectives.maxEndToEndSeconds()));
         }
         return List.copyOf(all);
     }

@@ -2,6 +2,7 @@ package io.brokerwise.model.topology;
 
 import io.brokerwise.model.queue.MG1Queue;
 import io.brokerwise.model.replication.ReplicationGrade;
+import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTime;
 import io.brokerwise.model.service.ServiceTimeProfile;
 import java.util.List;
@@ -9,8 +10,9 @@ import java.util.List;
 /**
  * Evaluates k x l layouts of one workload on one broker profile (docs/models.md sec. 7): the most loaded
  * broker has ceil(n/k) publishers and ceil(m/l) subscribers; it is an M/GI/1 queue whose waiting time
- * comes from the Gamma-approximation. {@link #violation} is the planner's fast path: it stops at the
- * first broken constraint and never inverts a distribution.
+ * comes from the Gamma-approximation, on the service time of Poisson arrivals where the profile has one.
+ * {@link #violation} is the planner's fast path: it stops at the first broken constraint and never inverts a
+ * distribution.
  */
 public final class TopologyEvaluator {
 
@@ -58,8 +60,10 @@ public final class TopologyEvaluator {
         PlanConstraint violated = violation(load);
         return new LayoutEvaluation(layout, load.publishers(), load.subscribers(),
                 workload.filtersAt(load.subscribers()).count(), workload.offeredLoad(), queue.arrivalRate(),
-                capacity(load), load.utilization(), queue.serviceTime(), load.waitingMean(), load.quantileLevel(),
-                load.waitingQuantile(), load.connections(),
+                capacity(load), load.utilization(), queue.serviceTime(), load.waitingQueue().serviceTime(),
+                load.waitingMean(), load.quantileLevel(),
+                load.waitingQuantile(), load.latencyFloorSeconds(), load.endToEndQuantile(), load.connections(),
+                load.subscriptions(), load.recoverySeconds(),
                 layout.subscriberGroups() + workload.meanReplicationGrade(), load.ingressBitsPerSecond(),
                 load.egressBitsPerSecond(), load.networkBitsPerSecond(), load.networkUtilization(),
                 workload.ratePerPublisher() * layout.subscriberGroups() * messageBits(), violated,
@@ -73,8 +77,10 @@ public final class TopologyEvaluator {
         ReplicationGrade grade = workload.replicationAt(mb);
         MG1Queue queue = queue(nb, mb, grade);
         double ingress = queue.arrivalRate() * messageBits();
-        return new BrokerLoad(layout, nb, mb, queue, objectives.waitingQuantile(), ingress, ingress * grade.mean(),
-                networkPerBroker);
+        ProfileParameters p = profile.parameters();
+        return new BrokerLoad(layout, nb, mb, queue, waitingQueue(queue), objectives.waitingQuantile(),
+                p.latencyFloorSeconds(), new BrokerLoad.Recovery(workload.subscriptionsAt(mb), p.registrationSeconds()),
+                ingress, ingress * grade.mean(), networkPerBroker);
     }
 
     /**
@@ -125,6 +131,12 @@ public final class TopologyEvaluator {
     private MG1Queue queue(long nb, long mb, ReplicationGrade grade) {
         ServiceTime b = profile.serviceTime(workload.filtersAt(mb), grade);
         return new MG1Queue(nb * workload.ratePerPublisher(), b);
+    }
+
+    /** The queue messages wait in: the same arrivals, the service time they cost under Poisson arrivals. */
+    private MG1Queue waitingQueue(MG1Queue saturated) {
+        ServiceTime b = profile.underPoissonArrivals(saturated.serviceTime());
+        return b == saturated.serviceTime() ? saturated : new MG1Queue(saturated.arrivalRate(), b);
     }
 
     private double messageBits() {

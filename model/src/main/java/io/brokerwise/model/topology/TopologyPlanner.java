@@ -1,9 +1,11 @@
 package io.brokerwise.model.topology;
 
+import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTimeProfile;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -25,7 +27,7 @@ public final class TopologyPlanner {
         TopologyEvaluator evaluator = new TopologyEvaluator(workload, profile, objectives, limits);
         Search search = new Search(evaluator, mode);
         search.run();
-        List<String> notes = notes(workload, profile);
+        List<String> notes = notes(workload, profile, objectives);
         if (search.best == null) {
             return infeasible(workload, profile, objectives, limits, mode, search, notes);
         }
@@ -96,7 +98,7 @@ public final class TopologyPlanner {
                 + " copies where the plan's publishers send " + chosen.layout().subscriberGroups();
     }
 
-    private static List<String> notes(Workload workload, ServiceTimeProfile profile) {
+    private static List<String> notes(Workload workload, ServiceTimeProfile profile, Objectives objectives) {
         List<String> notes = new ArrayList<>();
         if (workload.filterComponents() > 1 && !profile.model().chargesComponents()) {
             notes.add("filter components (" + workload.filterComponents() + ") are not charged by model "
@@ -109,7 +111,49 @@ public final class TopologyPlanner {
                     + " has no per-byte times (receiveSecondsPerByte, dispatchSecondsPerByte), so its per-message "
                     + "times stand for the size it was measured at");
         }
+        notes.addAll(latencyNotes(profile));
+        notes.add(recoveryNote(profile, objectives));
         return notes;
+    }
+
+    /** What the waiting and end-to-end figures charge beyond the bare M/GI/1 queue, and what they leave out. */
+    private static List<String> latencyNotes(ServiceTimeProfile profile) {
+        ProfileParameters p = profile.parameters();
+        List<String> notes = new ArrayList<>();
+        if (p.chargesPoissonArrivals()) {
+            notes.add(String.format(Locale.ROOT, "waiting times are for Poisson arrivals: profile %s charges %.3g times "
+                    + "the saturated E[B] per message, so a broker's queue is at %.3g times the utilization shown and "
+                    + "overloads above utilization %.3f (docs/models.md sec. 3)", profile.name(),
+                    p.poissonServiceFactor(), p.poissonServiceFactor(), 1 / p.poissonServiceFactor()));
+        }
+        List<String> missing = new ArrayList<>();
+        if (p.latencyFloorSeconds() == 0) {
+            missing.add("no latencyFloorSeconds");
+        }
+        if (!p.chargesPoissonArrivals()) {
+            missing.add("no poissonServiceFactor");
+        }
+        if (!missing.isEmpty()) {
+            notes.add("latency outside the M/GI/1 queue is not charged: profile " + profile.name() + " has "
+                    + String.join(" and ", missing) + ", so the end-to-end quantile is "
+                    + (p.latencyFloorSeconds() == 0 ? "the waiting time alone" : "the floor plus the waiting time")
+                    + (p.chargesPoissonArrivals() ? "" : " on the saturated service time")
+                    + ", which brokers measured at Poisson load exceed (docs/models.md sec. 3)");
+        }
+        return notes;
+    }
+
+    private static String recoveryNote(ServiceTimeProfile profile, Objectives objectives) {
+        if (!profile.parameters().chargesRegistration()) {
+            return "re-registration time is not charged: profile " + profile.name() + " has no registrationSeconds, "
+                    + "so the plan gives no recovery time" + (objectives.boundsRecovery()
+                    ? " and objectives.recoveryTime (" + Format.seconds(objectives.maxRecoverySeconds())
+                      + ") is not checked" : "");
+        }
+        return "recovery time: the subscriptions of the busiest broker (its subscribers times their filters, one "
+                + "subscription each without filters) registered one after another at "
+                + Format.seconds(profile.parameters().registrationSeconds()) + " each, after that broker restarts "
+                + "(docs/models.md sec. 7)";
     }
 
     /** One walk over the staircase of minimal feasible k per l. */

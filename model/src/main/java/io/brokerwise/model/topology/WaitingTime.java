@@ -14,7 +14,7 @@ public record WaitingTime(double quantile, double maxSeconds) implements PlanCon
 
     @Override
     public boolean violatedBy(BrokerLoad load) {
-        return !load.queue().stable() || load.waitingTime().ccdf(maxSeconds) > 1 - quantile;
+        return !load.waitingQueue().stable() || load.waitingTime().ccdf(maxSeconds) > 1 - quantile;
     }
 
     @Override

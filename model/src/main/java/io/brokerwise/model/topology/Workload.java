@@ -79,6 +79,15 @@ public record Workload(long publishers, double ratePerPublisher, long subscriber
     }
 
     /**
+     * The subscriptions a broker serving {@code brokerSubscribers} subscribers holds: one selector per filter,
+     * or one subscription without a selector for a subscriber without filters (as the client library and the load
+     * generator register them).
+     */
+    public long subscriptionsAt(long brokerSubscribers) {
+        return brokerSubscribers * Math.max(1, filtersPerSubscriber);
+    }
+
+    /**
      * R at a broker serving {@code brokerSubscribers} subscribers: mean {@code E[R] m_b / m} under
      * uniform interest, distributed like R over that broker's filters. Without filters every
      * subscriber gets every message, so R is exactly m_b.

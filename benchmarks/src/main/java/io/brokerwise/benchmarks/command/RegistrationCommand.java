@@ -1,0 +1,134 @@
+package io.brokerwise.benchmarks.command;
+
+import io.brokerwise.benchmarks.local.LocalFleet;
+import io.brokerwise.benchmarks.measurement.RegistrationTimes;
+import io.brokerwise.benchmarks.report.JsonResult;
+import io.brokerwise.measure.LoadResult;
+import io.brokerwise.measure.LoadSpec;
+import io.brokerwise.measure.SelectorDesign;
+import io.brokerwise.measure.SubscriptionRegistration;
+import io.brokerwise.measure.SubscriptionRegistration.Timing;
+import io.brokerwise.model.topology.Layout;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code brokerwise-bench registration}: how long one local broker takes to register N selector subscriptions of
+ * the client library, one after another as a restarted broker's column registers them again, idle and while the
+ * broker carries Poisson load at {@code --load} of its saturated capacity; the time per registration fitted to each
+ * is what a profile's {@code registrationSeconds} takes (docs/models.md sec. 7). The selectors match nothing, so
+ * they add filter work and no copies.
+ */
+@Command(name = "registration", mixinStandardHelpOptions = true,
+        description = "Time the registration of N selector subscriptions on one local broker, idle and under load.")
+final class RegistrationCommand implements Callable<Integer> {
+
+    /**
+     * How long after the load's warm-up the registrations start: past the second the load waits before it starts,
+     * and its own few subscriptions, so they fall inside its measurement window.
+     */
+    private static final Duration SETTLE = Duration.ofSeconds(2);
+
+    @Mixin
+    BrokerOptions brokers = new BrokerOptions();
+    @Option(names = "--subscriptions", split = ",", defaultValue = "100,1000",
+            description = "counts of subscriptions, each registered and timed apart")
+    int[] counts;
+    @Option(names = "--load", defaultValue = "0.5",
+            description = "the load while registering, a fraction of the saturated capacity; 0 measures idle only")
+    double load;
+    @Option(names = "--r", defaultValue = "1", description = "the load's subscribers matching every message")
+    int r;
+    @Option(names = "--m-add", defaultValue = "20", description = "the load's subscribers matching none")
+    int mAdd;
+    @Option(names = "--warmup", defaultValue = "5s", description = "each load run")
+    String warmup;
+    @Option(names = "--measure", defaultValue = "20s",
+            description = "each load run's window, which the registrations must end in")
+    String measure;
+    @Option(names = "--out", description = "write the JSON result here as well")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        if (counts.length == 0 || IntStream.of(counts).anyMatch(n -> n < 1)) {
+            throw new IllegalArgumentException("--subscriptions takes counts of at least 1");
+        }
+        if (load != 0) {
+            LatencyTermsCommand.requireFraction("--load", load);
+        }
+        LoadSpec saturated = brokers.load().saturated(1, SelectorDesign.calibration(r, mAdd), 100,
+                Durations.parse(warmup), Durations.parse(measure), Duration.ofSeconds(1));
+        Layout one = new Layout(1, 1);
+        List<Timing> idle = new ArrayList<>();
+        List<Timing> loaded = new ArrayList<>();
+        List<LoadResult> loads = new ArrayList<>();
+        List<Boolean> inTime = new ArrayList<>();
+        LoadResult full = null;
+        try (LocalFleet fleet = LocalFleet.start(1, brokers.node(), saturated.persistent(),
+                brokers.workDir("brokerwise-registration"), System.err)) {
+            for (int n : counts) {
+                idle.add(SubscriptionRegistration.time(fleet.target(one), selectors(n)));
+                System.err.printf("loadgen: %,d registrations idle in %.2f s%n", n, idle.get(idle.size() - 1).seconds());
+            }
+            if (load > 0) {
+                System.err.println("loadgen: saturated, for the capacity the load is a fraction of");
+                full = fleet.measure(saturated, one);
+                double capacity = full.receivedPerSecond();
+                LoadSpec poisson = saturated.poissonAt(load * capacity / saturated.publishers());
+                for (int n : counts) {
+                    underLoad(fleet, poisson, n, loaded, loads, inTime);
+                }
+            }
+        }
+        RegistrationTimes times = RegistrationTimes.of(idle, load, full, loaded, loads, inTime);
+        System.err.printf("loadgen: %.3g s per registration idle, %.3g s at %.0f%% load%s%n", times.idleSecondsEach(),
+                times.loadedSecondsEach(), 100 * load, full != null && !full.valid()
+                        ? "; the capacity run was NOT VALID (saturated.validityProblems): the load is a fraction of less"
+                        : "");
+        JsonResult.emit(times, out);
+        return 0;
+    }
+
+    /**
+     * Registers {@code n} subscriptions while the Poisson load runs: they start once the load's warm-up and
+     * {@link #SETTLE} have passed, and count as under load if they end before its window does.
+     */
+    private static void underLoad(LocalFleet fleet, LoadSpec poisson, int n, List<Timing> loaded,
+                                  List<LoadResult> loads, List<Boolean> inTime) throws Exception {
+        Layout one = new Layout(1, 1);
+        ExecutorService runner = Executors.newSingleThreadExecutor();
+        try {
+            long started = System.nanoTime();
+            Future<LoadResult> run = runner.submit(() -> fleet.measure(poisson, one));
+            Thread.sleep(poisson.warmup().plus(SETTLE).toMillis());
+            Timing t = SubscriptionRegistration.time(fleet.target(one), selectors(n));
+            // the load starts at least a second after it is submitted (LoadRun), so its window ends no earlier than this
+            long windowEnds = started + poisson.warmup().plus(Duration.ofSeconds(1)).plus(poisson.measure()).toNanos();
+            loaded.add(t);
+            inTime.add(System.nanoTime() < windowEnds);
+            loads.add(run.get());
+            System.err.printf("loadgen: %,d registrations under load in %.2f s%s%n", n, t.seconds(),
+                    inTime.get(inTime.size() - 1) ? "" : " (NOT all within the load's window: use a longer --measure)");
+        } finally {
+            runner.shutdownNow();
+            runner.awaitTermination(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Selectors on the calibration's property that no message matches: filter work and no copies. */
+    private static List<String> selectors(int n) {
+        return new SelectorDesign(0, n, SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1).selectors();
+    }
+}

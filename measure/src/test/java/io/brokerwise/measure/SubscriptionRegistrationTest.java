@@ -1,0 +1,70 @@
+package io.brokerwise.measure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brokerwise.broker.BrokerConfiguration;
+import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.broker.EmbeddedBroker;
+import io.brokerwise.broker.metrics.BrokerScrape;
+import io.brokerwise.measure.SubscriptionRegistration.Timing;
+import io.brokerwise.routing.RoutingMap;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Registration times against a real broker (in this JVM, reached over TCP on loopback). */
+@Timeout(60)
+class SubscriptionRegistrationTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void registersEverySelectorAtTheBrokerAndDropsThemAfter() throws Exception {
+        BrokerCredentials credentials = BrokerCredentials.generate();
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerConfiguration.forLoopback("b0", "registered", false,
+                port, dir.toString()), credentials, dir)) {
+            Target target = new Target(RoutingMap.forLocalPorts("registered", 1, 1, List.of(port)), credentials,
+                    List.of(broker.metricsAddress()), List.of());
+            List<String> selectors = new SelectorDesign(0, 50, SelectorDesign.Kind.property, SelectorDesign.Shape.simple,
+                    1).selectors();
+            Timing t = SubscriptionRegistration.time(target, selectors);
+            assertEquals(50, t.subscriptions());
+            assertTrue(t.seconds() > 0);
+            assertEquals(t.seconds() / 50, t.secondsEach());
+            assertEquals(0, subscriptionsOnceSettled(broker), "dropped after timing");
+        }
+    }
+
+    /** The broker's subscriptions on the topic, once they stop changing (closing a consumer is not instant). */
+    private static int subscriptionsOnceSettled(EmbeddedBroker broker) throws Exception {
+        int last = -1;
+        for (int i = 0; i < 50; i++) {
+            int now = BrokerScrape.of(broker.metricsAddress()).subscriptions();
+            if (now == last && now == 0) {
+                return now;
+            }
+            last = now;
+            Thread.sleep(100);
+        }
+        return last;
+    }
+
+    @Test
+    void theFittedTimeWeighsTheLargestCountsMost() {
+        List<Timing> timings = List.of(new Timing(100, 0.5), new Timing(1000, 2.0));
+        assertEquals((100 * 0.5 + 1000 * 2.0) / (100.0 * 100 + 1000.0 * 1000),
+                SubscriptionRegistration.secondsEach(timings), 1e-15);
+        assertThrows(IllegalArgumentException.class, () -> SubscriptionRegistration.time(null, List.of()));
+    }
+}
