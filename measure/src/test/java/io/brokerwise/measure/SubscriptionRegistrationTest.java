@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.broker.BrokerUsers;
 import io.brokerwise.broker.EmbeddedBroker;
 import io.brokerwise.broker.metrics.BrokerScrape;
 import io.brokerwise.measure.SubscriptionRegistration.Timing;
@@ -27,30 +28,31 @@ class SubscriptionRegistrationTest {
 
     @Test
     void registersEverySelectorAtTheBrokerAndDropsThemAfter() throws Exception {
-        BrokerCredentials credentials = BrokerCredentials.generate();
+        BrokerUsers users = BrokerUsers.generate();
+        BrokerCredentials credentials = users.application();
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
         try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerConfiguration.forLoopback("b0", "registered", false,
-                port, dir.toString()), credentials, dir)) {
+                port, dir.toString()), users, dir)) {
             Target target = new Target(RoutingMap.forLocalPorts("registered", 1, 1, List.of(port)), credentials,
-                    List.of(broker.metricsAddress()), List.of());
+                    users.metrics(), List.of(broker.metricsAddress()), List.of());
             List<String> selectors = new SelectorDesign(0, 50, SelectorDesign.Kind.property, SelectorDesign.Shape.simple,
                     1).selectors();
             Timing t = SubscriptionRegistration.time(target, selectors);
             assertEquals(50, t.subscriptions());
             assertTrue(t.seconds() > 0);
             assertEquals(t.seconds() / 50, t.secondsEach());
-            assertEquals(0, subscriptionsOnceSettled(broker), "dropped after timing");
+            assertEquals(0, subscriptionsOnceSettled(broker, users.metrics()), "dropped after timing");
         }
     }
 
     /** The broker's subscriptions on the topic, once they stop changing (closing a consumer is not instant). */
-    private static int subscriptionsOnceSettled(EmbeddedBroker broker) throws Exception {
+    private static int subscriptionsOnceSettled(EmbeddedBroker broker, BrokerCredentials metrics) throws Exception {
         int last = -1;
         for (int i = 0; i < 50; i++) {
-            int now = BrokerScrape.of(broker.metricsAddress()).subscriptions();
+            int now = BrokerScrape.of(broker.metricsAddress(), metrics).subscriptions();
             if (now == last && now == 0) {
                 return now;
             }

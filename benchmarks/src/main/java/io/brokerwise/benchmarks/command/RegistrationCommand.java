@@ -1,5 +1,6 @@
 package io.brokerwise.benchmarks.command;
 
+import io.brokerwise.measure.Durations;
 import io.brokerwise.benchmarks.local.LocalFleet;
 import io.brokerwise.benchmarks.measurement.RegistrationTimes;
 import io.brokerwise.benchmarks.report.JsonResult;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.broker.BrokerUsers;
 import io.brokerwise.broker.EmbeddedBroker;
 import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.routing.RoutingMapCodec;
@@ -36,7 +37,8 @@ class DeliveryCheckTest {
 
     @TempDir
     Path dir;
-    final BrokerCredentials credentials = BrokerCredentials.generate();
+    final BrokerUsers users = BrokerUsers.generate();
+    final BrokerCredentials credentials = users.application();
     final List<EmbeddedBroker> brokers = new ArrayList<>();
     final List<Integer> ports = new ArrayList<>();
 
@@ -49,7 +51,7 @@ class DeliveryCheckTest {
             }
             Path data = dir.resolve("b" + i);
             brokers.add(EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, false, port,
-                    data.toString()), credentials, data));
+                    data.toString()), users, data));
             ports.add(port);
         }
     }
