@@ -3,7 +3,7 @@ package io.brokerwise.e2e;
 import io.brokerwise.measure.delivery.DeliveryCheck;
 import io.brokerwise.measure.delivery.DeliveryReport;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -21,15 +21,8 @@ record DeliveryCheckPod(KubernetesClient k8s, String ns, String name) {
 
     static DeliveryCheckPod start(KubernetesClient k8s, String ns, String topology, String name, String schedule,
                                   int publishers, int subscribers, int keys) {
-        k8s.pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata().withName(name)
-                .addToLabels("brokerwise.io/client-of", topology).endMetadata()
-                .withNewSpec().withRestartPolicy("Never")
-                .addToNodeSelector(LocalCluster.BROKER_NODE_LABEL, "true")
-                .withTolerations(Pods.brokerNodeToleration())
-                .withAffinity(Pods.simulatedNodes("NotIn"))
-                .withNewSecurityContext().withRunAsNonRoot(true).withRunAsUser(10001L).withRunAsGroup(10001L)
-                .withNewSeccompProfile().withType("RuntimeDefault").endSeccompProfile().endSecurityContext()
-                .addNewContainer().withName("check").withImage(LocalCluster.BENCH_IMAGE).withImagePullPolicy("Never")
+        k8s.pods().inNamespace(ns).resource(Pods.client(name, topology, topology + "-routing", new ContainerBuilder()
+                .withName("check").withImage(LocalCluster.BENCH_IMAGE)
                 .withCommand("java", "-Xmx192m", "-cp", "@/opt/brokerwise/jib-classpath-file",
                         "io.brokerwise.measure.delivery.DeliveryCheck", "--schedule", schedule,
                         "--publishers", String.valueOf(publishers), "--subscribers", String.valueOf(subscribers),
@@ -39,15 +32,7 @@ record DeliveryCheckPod(KubernetesClient k8s, String ns, String name) {
                 // requests below the limit: beside a grid of brokers the real node's two CPUs are mostly requested
                 .withNewResources().addToRequests("cpu", new Quantity("200m")).addToLimits("cpu", new Quantity("500m"))
                 .addToRequests("memory", new Quantity("384Mi")).addToLimits("memory", new Quantity("384Mi"))
-                .endResources()
-                .withNewSecurityContext().withReadOnlyRootFilesystem(true).withAllowPrivilegeEscalation(false)
-                .withNewCapabilities().withDrop("ALL").endCapabilities().endSecurityContext()
-                .addNewVolumeMount().withName("routing").withMountPath("/etc/brokerwise/routing").withReadOnly(true)
-                .endVolumeMount()
-                .endContainer()
-                .addNewVolume().withName("routing").withNewConfigMap().withName(topology + "-routing").endConfigMap()
-                .endVolume()
-                .endSpec().build()).create();
+                .endResources())).create();
         return new DeliveryCheckPod(k8s, ns, name);
     }
 

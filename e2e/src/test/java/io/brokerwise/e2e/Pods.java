@@ -2,8 +2,10 @@ package io.brokerwise.e2e;
 
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.TolerationBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -32,6 +34,30 @@ final class Pods {
                 .withOperator(operator).withValues(LocalCluster.SIM_NODE_VALUE).endMatchExpression()
                 .endNodeSelectorTerm().endRequiredDuringSchedulingIgnoredDuringExecution().endNodeAffinity()
                 .build();
+    }
+
+    /**
+     * A pod on the real node that is a client of {@code topology}: its label lets the topology's NetworkPolicy let it
+     * in, it runs restricted as the operator's pods do (not root, nothing written outside its memory), and the
+     * routing map is mounted where the client library looks for it.
+     */
+    static Pod client(String name, String topology, String routingConfigMap, ContainerBuilder container) {
+        return new PodBuilder().withNewMetadata().withName(name).addToLabels("brokerwise.io/client-of", topology)
+                .endMetadata()
+                .withNewSpec().withRestartPolicy("Never")
+                .addToNodeSelector(LocalCluster.BROKER_NODE_LABEL, "true")
+                .withTolerations(brokerNodeToleration())
+                .withAffinity(simulatedNodes("NotIn"))
+                .withNewSecurityContext().withRunAsNonRoot(true).withRunAsUser(10001L).withRunAsGroup(10001L)
+                .withNewSeccompProfile().withType("RuntimeDefault").endSeccompProfile().endSecurityContext()
+                .addToContainers(container.withImagePullPolicy("Never")
+                        .withNewSecurityContext().withReadOnlyRootFilesystem(true).withAllowPrivilegeEscalation(false)
+                        .withNewCapabilities().withDrop("ALL").endCapabilities().endSecurityContext()
+                        .addNewVolumeMount().withName("routing").withMountPath("/etc/brokerwise/routing")
+                        .withReadOnly(true).endVolumeMount().build())
+                .addNewVolume().withName("routing").withNewConfigMap().withName(routingConfigMap).endConfigMap()
+                .endVolume()
+                .endSpec().build();
     }
 
     /** A fresh namespace, so reruns and parallel runs do not collide. */

@@ -1,7 +1,7 @@
 package io.brokerwise.e2e;
 
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientTimeoutException;
 import java.util.Set;
@@ -18,26 +18,10 @@ record ProbePod(String phase, String logs) {
     /** {@code clientOf}: the topology whose NetworkPolicy must let the probe in (label brokerwise.io/client-of). */
     static ProbePod run(KubernetesClient k8s, String ns, String name, String clientOf, String routingConfigMap,
                         String secret) {
-        k8s.pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata().withName(name)
-                .addToLabels("brokerwise.io/client-of", clientOf).endMetadata()
-                .withNewSpec().withRestartPolicy("Never")
-                .addToNodeSelector(LocalCluster.BROKER_NODE_LABEL, "true")
-                .withTolerations(Pods.brokerNodeToleration())
-                .withAffinity(Pods.simulatedNodes("NotIn"))
-                // restricted, as the operator's pods: not root, nothing written outside its memory
-                .withNewSecurityContext().withRunAsNonRoot(true).withRunAsUser(10001L).withRunAsGroup(10001L)
-                .withNewSeccompProfile().withType("RuntimeDefault").endSeccompProfile().endSecurityContext()
-                .addNewContainer().withName("probe").withImage(LocalCluster.PROBE_IMAGE).withImagePullPolicy("Never")
+        k8s.pods().inNamespace(ns).resource(Pods.client(name, clientOf, routingConfigMap, new ContainerBuilder()
+                .withName("probe").withImage(LocalCluster.PROBE_IMAGE)
                 .addNewEnv().withName("JAVA_TOOL_OPTIONS").withValue("-Xmx96m").endEnv()
-                .addNewEnvFrom().withNewSecretRef().withName(secret).endSecretRef().endEnvFrom()
-                .withNewSecurityContext().withReadOnlyRootFilesystem(true).withAllowPrivilegeEscalation(false)
-                .withNewCapabilities().withDrop("ALL").endCapabilities().endSecurityContext()
-                .addNewVolumeMount().withName("routing").withMountPath("/etc/brokerwise/routing").withReadOnly(true)
-                .endVolumeMount()
-                .endContainer()
-                .addNewVolume().withName("routing").withNewConfigMap().withName(routingConfigMap).endConfigMap()
-                .endVolume()
-                .endSpec().build()).create();
+                .addNewEnvFrom().withNewSecretRef().withName(secret).endSecretRef().endEnvFrom())).create();
         Pod done;
         try {
             done = k8s.pods().inNamespace(ns).withName(name).waitUntilCondition(
