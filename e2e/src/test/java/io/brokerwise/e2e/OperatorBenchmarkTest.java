@@ -158,9 +158,10 @@ class OperatorBenchmarkTest {
                 pod.delete();
                 pod.waitUntilCondition(p -> p == null, 2, TimeUnit.MINUTES);
                 long changed = System.nanoTime();
+                int publishers = 41 + i % 2; // never the value before (40, then 41, 42, 41, ...): always a change
                 long generation = Topologies.get(k8s, ns, "restarted").edit(t -> {
                     ((Map<String, Map<String, Object>>) t.getAdditionalProperties().get("spec")).get("workload")
-                            .put("publishers", 40 - changed % 2);
+                            .put("publishers", publishers);
                     return t;
                 }).getMetadata().getGeneration();
                 Topologies.get(k8s, ns, "restarted").waitUntilCondition(t -> observedGeneration(t) >= generation,
