@@ -44,6 +44,9 @@ build_all() {
   go_build pause "$PAUSE_BIN" "" .
   # helm lints and renders the operator's chart in the operator's tests
   go_build helm "$HELM_BIN" "-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION" helm.sh/helm/v3/cmd/helm
+  # the CNCF distribution registry: the install path pushes the images to it and the node pulls them
+  go_build registry "$REGISTRY_BIN" "-X github.com/distribution/distribution/v3/version.version=$REGISTRY_VERSION" \
+    github.com/distribution/distribution/v3/cmd/registry
   kube_api_test_layout
 }
 

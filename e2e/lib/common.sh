@@ -27,6 +27,7 @@ ETCD_VERSION=$(required_version etcd go.etcd.io/etcd/server/v3)
 COREDNS_VERSION=$(required_version coredns github.com/coredns/coredns)
 KWOK_VERSION=$(required_version kwok sigs.k8s.io/kwok)
 HELM_VERSION=$(required_version helm helm.sh/helm/v3)
+REGISTRY_VERSION=$(required_version registry github.com/distribution/distribution/v3)
 
 K8S_BIN=$CACHE/bin/kubernetes-$K8S_VERSION
 ETCD_BIN=$CACHE/bin/etcd-$ETCD_VERSION
@@ -34,6 +35,7 @@ COREDNS_BIN=$CACHE/bin/coredns-$COREDNS_VERSION
 KWOK_BIN=$CACHE/bin/kwok-$KWOK_VERSION
 PAUSE_BIN=$CACHE/bin/pause-1
 HELM_BIN=$CACHE/bin/helm-$HELM_VERSION
+REGISTRY_BIN=$CACHE/bin/registry-$REGISTRY_VERSION
 
 # Addresses: the node IP sits on an empty bridge (the kernel has no dummy
 # links and the node IP cannot be loopback); pods get their own bridge.
@@ -51,6 +53,8 @@ BROKER_LABEL=brokerwise.io/broker-node
 CGROUP=brokerwise
 CONTAINERD_SOCK=/run/brokerwise/containerd/containerd.sock
 PAUSE_IMAGE=brokerwise.io/pause:1
+# The image registry the node pulls from over plain HTTP on loopback (lib/registry.sh).
+REGISTRY_ADDR=127.0.0.1:5000
 
 log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { log "error: $*"; exit 1; }

@@ -85,7 +85,7 @@ host_dirs_down() {
 cluster_down() {
   stop_procs kwok kube-proxy coredns kubelet
   containers_down
-  stop_procs containerd
+  stop_procs containerd registry
   stop_procs kube-scheduler kube-controller-manager kube-apiserver
   stop_procs etcd
   # Anything still in the cluster's cgroups (containerd shims, pod

@@ -4,7 +4,8 @@ write_containerd_config() {
   mkdir -p "$RUN/containerd" "$RUN/cni/net.d" "$CACHE/containerd"
   # The image store lives in the cache so imported images survive `down`.
   # restrict_oom_score_adj: the VM withholds CAP_SYS_RESOURCE and runc fails
-  # to raise oom_score_adj otherwise. No registry mirrors: nothing is pulled.
+  # to raise oom_score_adj otherwise. Images are imported; the one registry the node may pull from is
+  # the loopback registry (lib/registry.sh), configured in the hosts directory.
   cat > "$RUN/containerd/config.toml" <<TOML
 version = 2
 root = "$CACHE/containerd/root"
@@ -23,6 +24,8 @@ disabled_plugins = ["io.containerd.snapshotter.v1.aufs", "io.containerd.snapshot
       runtime_type = "io.containerd.runc.v2"
       [plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc.options]
         Root = "/run/brokerwise/runc"
+  [plugins."io.containerd.grpc.v1.cri".registry]
+    config_path = "$RUN/containerd/certs.d"
   [plugins."io.containerd.grpc.v1.cri".cni]
     bin_dir = "/usr/lib/cni"
     conf_dir = "$RUN/cni/net.d"
@@ -118,6 +121,8 @@ node_ready() {
 
 node_up() {
   write_containerd_config
+  registry_hosts
+  registry_up
   write_kubelet_config
   start_containerd
   images_load_pause

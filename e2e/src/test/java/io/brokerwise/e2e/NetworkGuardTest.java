@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brokerwise.testsupport.BuiltTools;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,7 +35,7 @@ class NetworkGuardTest {
 
     @Test
     void guardIsInPlaceAndDroppedNothing() throws Exception {
-        String report = run(BuiltTools.e2eDir().resolve("cluster").toString(), "guard");
+        String report = Commands.run(BuiltTools.e2eDir().resolve("cluster").toString(), "guard");
         System.out.println(report);
         assertTrue(report.contains("guard-installed: yes"), report);
         assertTrue(report.contains("guard-drops: 0\n"), "the guard dropped traffic leaving the machine:\n" + report);
@@ -50,7 +49,7 @@ class NetworkGuardTest {
         List<String> outside = new ArrayList<>();
         int checked = 0;
         Pattern pid = Pattern.compile("pid=(\\d+)");
-        for (String line : run("ss", "-H", "-n", "-t", "-u", "-a", "-p").split("\n")) {
+        for (String line : Commands.run("ss", "-H", "-n", "-t", "-u", "-a", "-p").split("\n")) {
             Matcher m = pid.matcher(line);
             boolean ours = false;
             while (m.find()) {
@@ -74,7 +73,7 @@ class NetworkGuardTest {
     void clusterListensOnlyOnLoopbackAndTheNodeBridge() throws Exception {
         Set<String> pids = clusterPids();
         List<String> exposed = new ArrayList<>();
-        for (String line : run("ss", "-H", "-n", "-t", "-u", "-l", "-p").split("\n")) {
+        for (String line : Commands.run("ss", "-H", "-n", "-t", "-u", "-l", "-p").split("\n")) {
             String[] cols = line.trim().split("\\s+");
             if (cols.length < 7 || pids.stream().noneMatch(p -> line.contains("pid=" + p + ","))) {
                 continue;
@@ -106,7 +105,7 @@ class NetworkGuardTest {
 
     private static Set<InetAddress> ownAddresses() throws Exception {
         Set<InetAddress> own = new HashSet<>();
-        for (String line : run("ip", "-o", "addr", "show").split("\n")) {
+        for (String line : Commands.run("ip", "-o", "addr", "show").split("\n")) {
             String[] cols = line.trim().split("\\s+");
             own.add(InetAddress.getByName(cols[3].substring(0, cols[3].indexOf('/'))));
         }
@@ -148,12 +147,5 @@ class NetworkGuardTest {
         } catch (IOException e) {
             return false;
         }
-    }
-
-    static String run(String... command) throws Exception {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, p.waitFor(), String.join(" ", command) + " failed:\n" + out);
-        return out;
     }
 }

@@ -4,11 +4,11 @@ import io.brokerwise.testsupport.BuiltTools;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientTimeoutException;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -36,15 +36,28 @@ final class OperatorInstall {
             // as docs/operations.md says for an upgrade: Helm installs a chart's CRDs but never upgrades them
             applyCrds(k8s, root.resolve("crds"));
         }
-        helm(root, "upgrade", "--install", "brokerwise", root.resolve("charts/brokerwise").toString(),
-                "-n", NAMESPACE, "--create-namespace",
-                "-f", root.resolve("charts/brokerwise/values-local-cluster.yaml").toString(),
-                "--wait", "--timeout", "3m");
+        upgrade();
         if (existed) {
             k8s.apps().deployments().inNamespace(NAMESPACE).withName(DEPLOYMENT).rolling().restart();
         }
         awaitRolledOut(k8s);
         installed = true;
+    }
+
+    /**
+     * helm upgrade --install of the chart with the local cluster's values and then {@code settings}
+     * (helm --set options, e.g. {@code registry=...}), waiting for the release's resources.
+     */
+    static void upgrade(String... settings) {
+        Path root = BuiltTools.e2eDir().getParent();
+        List<String> args = new ArrayList<>(List.of("upgrade", "--install", "brokerwise",
+                root.resolve("charts/brokerwise").toString(), "-n", NAMESPACE, "--create-namespace",
+                "-f", root.resolve("charts/brokerwise/values-local-cluster.yaml").toString()));
+        for (String s : settings) {
+            args.addAll(List.of("--set", s));
+        }
+        args.addAll(List.of("--wait", "--timeout", "3m"));
+        helm(args.toArray(String[]::new));
     }
 
     /** Waits until the Deployment's pods are all of its current revision and Ready. */
@@ -87,23 +100,11 @@ final class OperatorInstall {
     }
 
     /** helm from the cache `e2e/cluster build` fills, with the local cluster's kubeconfig. */
-    private static void helm(Path root, String... args) {
+    static void helm(String... args) {
+        String kubeconfig = LocalCluster.kubeconfig().orElseThrow().toString();
         List<String> command = new ArrayList<>(List.of(BuiltTools.helm().toString()));
         command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true);
-        pb.environment().put("KUBECONFIG", LocalCluster.kubeconfig().orElseThrow().toString());
-        try {
-            Process p = pb.start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(4, TimeUnit.MINUTES) || p.exitValue() != 0) {
-                throw new AssertionError("helm " + String.join(" ", args) + " failed:\n" + out);
-            }
-            System.out.println("helm " + args[0] + ":\n" + out);
-        } catch (IOException e) {
-            throw new AssertionError("cannot run helm (built by e2e/cluster build)", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
+        String out = Commands.run(Map.of("KUBECONFIG", kubeconfig), Duration.ofMinutes(4), command);
+        System.out.println("helm " + args[0] + ":\n" + out);
     }
 }
