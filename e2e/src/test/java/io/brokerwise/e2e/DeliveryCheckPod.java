@@ -50,6 +50,24 @@ record DeliveryCheckPod(KubernetesClient k8s, String ns, String name) {
         throw new AssertionError("the delivery check never started its load:\n" + describe() + "\n" + events());
     }
 
+    /**
+     * Waits until the check's client has moved to a routing map of {@code publisherGroups x subscriberGroups}
+     * (its log says so): the kubelet re-mounts a changed ConfigMap within about a minute.
+     */
+    long awaitMoveTo(int publisherGroups, int subscriberGroups, Duration atMost) {
+        String moved = "delivery-check: moved to " + publisherGroups + " x " + subscriberGroups + " at ";
+        long deadline = System.nanoTime() + atMost.toNanos();
+        while (System.nanoTime() < deadline) {
+            var line = log().lines().filter(l -> l.startsWith(moved)).reduce((a, b) -> b);
+            if (line.isPresent()) {
+                return Long.parseLong(line.get().substring(moved.length()).trim());
+            }
+            sleep(Duration.ofSeconds(1));
+        }
+        throw new AssertionError("the delivery check never moved to " + publisherGroups + " x " + subscriberGroups
+                + ":\n" + describe());
+    }
+
     /** Waits for the check to end and reads its report. */
     DeliveryReport report(Duration atMost) {
         Pod done;
@@ -64,6 +82,8 @@ record DeliveryCheckPod(KubernetesClient k8s, String ns, String name) {
         if (!"Succeeded".equals(done.getStatus().getPhase())) {
             throw new AssertionError("the delivery check failed:\n" + log);
         }
+        // what its clients did: moves, reconnects, failed sends (the first 40 lines)
+        log.lines().filter(l -> l.startsWith("delivery-check: ")).limit(40).forEach(System.out::println);
         return DeliveryReport.fromLog(log);
     }
 

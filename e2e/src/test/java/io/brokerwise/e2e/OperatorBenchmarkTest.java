@@ -5,8 +5,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -239,15 +237,7 @@ class OperatorBenchmarkTest {
     }
 
     private static String exec(KubernetesClient k8s, String... command) {
-        String pod = operatorPod(k8s);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (var exec = k8s.pods().inNamespace(OperatorInstall.NAMESPACE).withName(pod).writingOutput(out)
-                .exec(command)) {
-            exec.exitCode().get(20, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("exec " + List.of(command) + " in " + pod + ": " + e, e);
-        }
-        return out.toString(StandardCharsets.UTF_8);
+        return Pods.exec(k8s, OperatorInstall.NAMESPACE, operatorPod(k8s), command);
     }
 
     private static String last(Map<String, Long> seen, long t0) {

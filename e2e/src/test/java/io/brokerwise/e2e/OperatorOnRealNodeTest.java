@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * chart's ServiceAccount), examples/local-cluster.yaml applied, its real Artemis broker pods Ready,
  * Ready=True, and the client probe, following the routing map the operator wrote with the credentials
  * of the Secret it generated, delivers with selectors from every publisher group to every matching
- * subscriber and to no other.
+ * subscriber and to no other. Each broker process runs hardened, as its kernel status shows.
  */
 @LocalClusterTest
 @Order(4)
@@ -50,6 +51,7 @@ class OperatorOnRealNodeTest {
                 assertEquals("brokerwise-node", p.getSpec().getNodeName(), "brokers run on the real node");
                 assertTrue(k8s.pods().inNamespace(ns).withName(p.getMetadata().getName()).getLog()
                         .contains("AMQ221007"), p.getMetadata().getName() + " never became an active broker");
+                assertRunsHardened(k8s, p);
             }
 
             ProbePod probe = ProbePod.run(k8s, ns, name + "-probe", name, name + "-routing", name + "-broker-credentials");
@@ -69,5 +71,26 @@ class OperatorOnRealNodeTest {
         } finally {
             Topologies.deleteNamespace(k8s, ns);
         }
+    }
+
+    /**
+     * The broker process as the kernel sees it, not as its pod spec asks: not root, no capability, no privilege
+     * to gain, seccomp filtering (mode 2, RuntimeDefault), and a root filesystem it cannot write.
+     */
+    private static void assertRunsHardened(KubernetesClient k8s, Pod broker) {
+        String pod = broker.getMetadata().getName();
+        String status = Pods.exec(k8s, broker.getMetadata().getNamespace(), pod, "cat", "/proc/1/status");
+        Map<String, String> fields = new HashMap<>();
+        status.lines().map(l -> l.split(":\\s*", 2)).filter(kv -> kv.length == 2)
+                .forEach(kv -> fields.put(kv[0], kv[1].trim()));
+        System.out.println(pod + ": Uid " + fields.get("Uid") + ", CapEff " + fields.get("CapEff") + ", NoNewPrivs "
+                + fields.get("NoNewPrivs") + ", Seccomp " + fields.get("Seccomp"));
+        assertFalse(fields.get("Uid").startsWith("0"), pod + " runs as root: " + fields.get("Uid"));
+        assertEquals(0L, Long.parseLong(fields.get("CapEff"), 16), pod + " holds capabilities");
+        assertEquals("1", fields.get("NoNewPrivs"), pod + " may gain privileges");
+        assertEquals("2", fields.get("Seccomp"), pod + " runs without a seccomp filter");
+        String write = Pods.exec(k8s, broker.getMetadata().getNamespace(), pod, "sh", "-c",
+                "touch /hardening-check 2>&1 || echo refused");
+        assertTrue(write.contains("Read-only file system"), pod + " wrote to its root filesystem: " + write);
     }
 }

@@ -9,7 +9,11 @@ import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.TolerationBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /** Small shared pieces of the cluster tests. */
@@ -58,6 +62,18 @@ final class Pods {
                 .addNewVolume().withName("routing").withNewConfigMap().withName(routingConfigMap).endConfigMap()
                 .endVolume()
                 .endSpec().build();
+    }
+
+    /** What the command prints on standard output and error, run in the pod's first container. */
+    static String exec(KubernetesClient k8s, String ns, String pod, String... command) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (var exec = k8s.pods().inNamespace(ns).withName(pod).writingOutput(out).writingError(out)
+                .exec(command)) {
+            exec.exitCode().get(20, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("exec " + List.of(command) + " in " + pod + ": " + e, e);
+        }
+        return out.toString(StandardCharsets.UTF_8);
     }
 
     /** A fresh namespace, so reruns and parallel runs do not collide. */

@@ -1,6 +1,5 @@
 package io.brokerwise.operator.autoscaling;
 
-import io.brokerwise.api.v1alpha1.AutoscalingSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
 import io.brokerwise.broker.BrokerCredentials;
@@ -21,9 +20,10 @@ import java.util.Optional;
  * its clients leave it at their own pace (the watcher's period, a subscriber's settling time); only once its
  * metrics show no producer and no consumer connection does the StatefulSet lose its pod. A StatefulSet removes its
  * highest ordinals first, so every pod up to the highest one whose broker still holds a client stays. A broker that
- * does not answer on its metrics port goes: there is no client to wait for that the operator can see. Only with
- * autoscaling on: with it Off the operator reads no broker, and a shrinking layout's pods go once the map has left
- * them.
+ * does not answer on its metrics port goes: there is no client to wait for that the operator can see. This holds for
+ * every shrink, the autoscaler's or a changed spec's: clients see a new map only when the kubelet re-mounts it, a
+ * minute or more later, and a broker removed before that takes their messages with it. Brokers are read only while
+ * a shrink is pending, so a topology that does not change is never read.
  */
 @ApplicationScoped
 public class BrokerRetirement {
@@ -43,8 +43,7 @@ public class BrokerRetirement {
      */
     public int keep(PubSubTopology topology, PubSubTopologyStatus status, int replicas, int routed,
                     Optional<BrokerCredentials> metricsUser) {
-        AutoscalingSpec spec = topology.getSpec().autoscaling;
-        if (spec == null || spec.mode == null || spec.mode == AutoscalingSpec.Mode.Off || replicas <= routed) {
+        if (replicas <= routed) {
             clear(status);
             return routed;
         }
