@@ -45,6 +45,15 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
     /** Artemis's value of {@code connectionsAllowed} for an acceptor without a limit. */
     public static final long NO_CONNECTION_LIMIT = -1;
 
+    /**
+     * A TLS acceptor's parameters: Artemis replaces {@code ${...}} in broker.xml with system properties, so the key
+     * store's path and password, known only when the broker starts, stay out of the ConfigMap.
+     */
+    private static final String TLS_PARAMETERS = ";sslEnabled=true;keyStoreType=PKCS12;keyStorePath=${"
+            + BrokerKeyStore.PATH_PROPERTY + "};keyStorePassword=${" + BrokerKeyStore.PASSWORD_PROPERTY + "}";
+    private static final String TLS_COMMENT = "\n                         TLS only: the key store BrokerKeyStore wrote at"
+            + " launch.";
+
     public BrokerConfiguration {
         requireName("name", name);
         requireName("topic", topic);
@@ -196,10 +205,6 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
                 BrokerRole.MANAGEMENT.role(), tls ? TLS_COMMENT : "", tls ? TLS_PARAMETERS : "");
     }
 
-    private static final String TLS_COMMENT = "\n                         TLS only: the key store BrokerKeyStore wrote at launch"
-            + " (its path and password are system properties).";
-    private static final String TLS_PARAMETERS = ";sslEnabled=true;keyStoreType=PKCS12;keyStorePath=${"
-            + BrokerKeyStore.PATH_PROPERTY + "};keyStorePassword=${" + BrokerKeyStore.PASSWORD_PROPERTY + "}";
 
     private static void requireName(String what, String value) {
         if (value == null || !value.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,199}")) {

@@ -42,7 +42,15 @@ class BrokerSecretsTest {
         cluster.await(t, "Deployed", "True", "Applied");
         Map<String, String> application = secret("kept-broker-credentials").getData();
         Map<String, String> management = secret("kept-broker-management").getData();
-        assertEquals(Set.of("ARTEMIS_USER", "ARTEMIS_PASSWORD"), application.keySet(), "no management user here");
+        assertEquals(Set.of("ARTEMIS_USER", "ARTEMIS_PASSWORD", "ARTEMIS_CA"), application.keySet(),
+                "no management user here; the CA of the brokers' certificates (TLS is the default)");
+        Map<String, String> authority = secret("kept-broker-ca").getData();
+        Map<String, String> certificates = secret("kept-broker-tls").getData();
+        assertEquals(authority.get("ca.crt"), application.get("ARTEMIS_CA"), "clients trust the brokers' CA");
+        assertEquals(authority.get("ca.crt"), certificates.get("ca.crt"));
+        assertEquals(Set.of("ca.crt", "ca.key"), authority.keySet());
+        assertEquals(cluster.get(t).getMetadata().getUid(),
+                secret("kept-broker-ca").getMetadata().getOwnerReferences().get(0).getUid());
         assertEquals(Set.of("METRICS_USER", "METRICS_PASSWORD", "MANAGEMENT_USER", "MANAGEMENT_PASSWORD"),
                 management.keySet());
         assertEquals(3, Set.of(application.get("ARTEMIS_PASSWORD"), management.get("METRICS_PASSWORD"),
@@ -56,6 +64,10 @@ class BrokerSecretsTest {
         pass(cluster, t, 40);
         assertEquals(application, secret("kept-broker-credentials").getData());
         assertEquals(management, secret("kept-broker-management").getData());
+        assertEquals(authority, secret("kept-broker-ca").getData(), "the CA is made once");
+        Map<String, String> reissued = new HashMap<>(secret("kept-broker-tls").getData());
+        reissued.keySet().retainAll(certificates.keySet());
+        assertEquals(certificates, reissued, "a broker's certificate is issued once");
 
         // a rotation's first step by hand: the new password, the old one as the previous one; the operator keeps both
         Map<String, String> rotating = new HashMap<>(application);
