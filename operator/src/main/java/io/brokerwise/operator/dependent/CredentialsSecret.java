@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.javaoperatorsdk.operator.api.config.informer.Informer;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.processing.dependent.Matcher;
 import io.javaoperatorsdk.operator.processing.dependent.kubernetes.CRUDKubernetesDependentResource;
 import io.javaoperatorsdk.operator.processing.dependent.kubernetes.KubernetesDependent;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
@@ -17,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -41,6 +43,18 @@ public class CredentialsSecret extends CRUDKubernetesDependentResource<Secret, P
         BrokerSet brokers = Layouts.set(topology, context);
         String name = Names.credentials(brokers.name());
         return withCa(render(brokers, name, ROLES, current(context, name)), BrokerTrust.of(context));
+    }
+
+    /**
+     * Equal data too: the generic matcher ignores keys the Secret has beyond the desired ones, and ARTEMIS_CA must
+     * leave when the brokers stop speaking TLS.
+     */
+    @Override
+    public Matcher.Result<Secret> match(Secret actual, Secret desired, PubSubTopology topology,
+                                        Context<PubSubTopology> context) {
+        Matcher.Result<Secret> generic = super.match(actual, desired, topology, context);
+        return generic.matched() && Objects.equals(actual.getData(), desired.getData()) ? generic
+                : Matcher.Result.computed(false, desired);
     }
 
     @Override
