@@ -1,5 +1,6 @@
 package io.brokerwise.broker;
 
+import io.brokerwise.broker.tls.BrokerKeyStore;
 import java.util.Objects;
 
 /**
@@ -19,9 +20,12 @@ import java.util.Objects;
  * @param metricsPort      port of the Prometheus endpoint on {@code bindHost} (0: any free port)
  * @param maxConnections   connections the acceptor takes at once ({@link #NO_CONNECTION_LIMIT}: any number), so
  *                         the broker refuses the connections the planner did not count on
+ * @param tls              whether the acceptor speaks TLS only, with the key store {@link BrokerKeyStore} makes at
+ *                         launch; a plain-TCP client is refused
  */
 public record BrokerConfiguration(String name, String topic, boolean persistent, String bindHost, int port,
-                                  String dataDirectory, long addressMaxBytes, int metricsPort, long maxConnections) {
+                                  String dataDirectory, long addressMaxBytes, int metricsPort, long maxConnections,
+                                  boolean tls) {
 
     /** The ConfigMap key (and file name) of the rendered configuration. */
     public static final String CONFIG_MAP_KEY = "broker.xml";
@@ -40,6 +44,15 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
 
     /** Artemis's value of {@code connectionsAllowed} for an acceptor without a limit. */
     public static final long NO_CONNECTION_LIMIT = -1;
+
+    /**
+     * A TLS acceptor's parameters: Artemis replaces {@code ${...}} in broker.xml with system properties, so the key
+     * store's path and password, known only when the broker starts, stay out of the ConfigMap.
+     */
+    private static final String TLS_PARAMETERS = ";sslEnabled=true;keyStoreType=PKCS12;keyStorePath=${"
+            + BrokerKeyStore.PATH_PROPERTY + "};keyStorePassword=${" + BrokerKeyStore.PASSWORD_PROPERTY + "}";
+    private static final String TLS_COMMENT = "\n                         TLS only: the key store BrokerKeyStore wrote at"
+            + " launch.";
 
     public BrokerConfiguration {
         requireName("name", name);
@@ -64,26 +77,32 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
     /** A broker as the operator runs it in a pod: all interfaces, port 61616, data under /var/lib/artemis. */
     public static BrokerConfiguration forPod(String name, String topic, boolean persistent) {
         return new BrokerConfiguration(name, topic, persistent, "0.0.0.0", 61616, POD_DATA_DIRECTORY,
-                DEFAULT_ADDRESS_MAX_BYTES, METRICS_PORT, NO_CONNECTION_LIMIT);
+                DEFAULT_ADDRESS_MAX_BYTES, METRICS_PORT, NO_CONNECTION_LIMIT, false);
     }
 
     /** A broker on loopback, as the benchmarks and tests run it; its metrics on any free port. */
     public static BrokerConfiguration forLoopback(String name, String topic, boolean persistent, int port,
                                                   String dataDirectory) {
         return new BrokerConfiguration(name, topic, persistent, "127.0.0.1", port, dataDirectory,
-                DEFAULT_ADDRESS_MAX_BYTES, 0, NO_CONNECTION_LIMIT);
+                DEFAULT_ADDRESS_MAX_BYTES, 0, NO_CONNECTION_LIMIT, false);
     }
 
     /** The same broker with its metrics on this port. */
     public BrokerConfiguration withMetricsPort(int newMetricsPort) {
         return new BrokerConfiguration(name, topic, persistent, bindHost, port, dataDirectory, addressMaxBytes,
-                newMetricsPort, maxConnections);
+                newMetricsPort, maxConnections, tls);
     }
 
     /** The same broker accepting at most this many connections ({@link #NO_CONNECTION_LIMIT}: any number). */
     public BrokerConfiguration withMaxConnections(long newMaxConnections) {
         return new BrokerConfiguration(name, topic, persistent, bindHost, port, dataDirectory, addressMaxBytes,
-                metricsPort, newMaxConnections);
+                metricsPort, newMaxConnections, tls);
+    }
+
+    /** The same broker speaking TLS only (true) or plain TCP (false) on its acceptor. */
+    public BrokerConfiguration withTls(boolean newTls) {
+        return new BrokerConfiguration(name, topic, persistent, bindHost, port, dataDirectory, addressMaxBytes,
+                metricsPort, maxConnections, newTls);
     }
 
     /** broker.xml text. */
@@ -120,9 +139,9 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
                       </plugin>
                     </metrics>
                     <!-- CORE only: the Jakarta client speaks it, and the image carries no AMQP/OpenWire modules.
-                         connectionsAllowed: the topology's maxConnections, the limit the planner kept (-1: none). -->
+                         connectionsAllowed: the topology's maxConnections, the limit the planner kept (-1: none).%13$s -->
                     <acceptors>
-                      <acceptor name="brokerwise">tcp://%5$s:%6$d?protocols=CORE;connectionsAllowed=%11$d;tcpSendBufferSize=1048576;tcpReceiveBufferSize=1048576;useEpoll=true</acceptor>
+                      <acceptor name="brokerwise">tcp://%5$s:%6$d?protocols=CORE;connectionsAllowed=%11$d;tcpSendBufferSize=1048576;tcpReceiveBufferSize=1048576;useEpoll=true%14$s</acceptor>
                     </acceptors>
                     <security-settings>
                       <!-- The application role sends to the topic and subscribes to it (non-durable subscriptions
@@ -183,8 +202,9 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
                 </configuration>
                 """.formatted(xml(name), persistent, xml(dataDirectory), persistent ? 90 : -1, xml(bindHost), port,
                 BrokerRole.APPLICATION.role(), addressMaxBytes, xml(topic), metricsPort, maxConnections,
-                BrokerRole.MANAGEMENT.role());
+                BrokerRole.MANAGEMENT.role(), tls ? TLS_COMMENT : "", tls ? TLS_PARAMETERS : "");
     }
+
 
     private static void requireName(String what, String value) {
         if (value == null || !value.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,199}")) {

@@ -1,7 +1,9 @@
 package io.brokerwise.broker;
 
+import io.brokerwise.broker.tls.BrokerKeyStore;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -10,12 +12,16 @@ import java.util.concurrent.CountDownLatch;
  * the directory {@code BROKER_CREDENTIALS} names (the operator's Secrets, mounted), read again as they change
  * ({@link MountedCredentials}), or else from the environment ({@code ARTEMIS_USER}, {@code METRICS_USER},
  * {@code MANAGEMENT_USER} and their passwords). Prints {@value #READY} on stdout once the acceptor
- * listens, so a launcher can wait for it. With {@code BROKER_PARENT_PID} set, the broker exits when that
+ * listens, so a launcher can wait for it. With {@code BROKER_TLS} naming a directory of mounted PEM files, it first
+ * writes the key store a TLS acceptor serves ({@link BrokerKeyStore}, its pair chosen by the pod's host name) to the
+ * writable {@code java.io.tmpdir}: the pod's root file system is read-only. With {@code BROKER_PARENT_PID} set, the broker exits when that
  * process does: a local benchmark broker never outlives the load generator that started it.
  */
 public final class BrokerMain {
 
     public static final String READY = "brokerwise-broker: ready";
+    /** Longer than the kubelet takes to put a Secret's new keys into a running pod's volume. */
+    private static final Duration KEY_PAIR_PATIENCE = Duration.ofMinutes(3);
 
     private BrokerMain() {
     }
@@ -28,6 +34,7 @@ public final class BrokerMain {
         EmbeddedBroker broker;
         BrokerUsers users;
         try {
+            keyStore();
             users = credentials == null ? BrokerUsers.fromEnvironment() : MountedCredentials.read(credentials);
             broker = EmbeddedBroker.start(config, users);
         } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
@@ -54,6 +61,16 @@ public final class BrokerMain {
         System.out.println(READY + " metrics=" + broker.metricsAddress());
         System.out.flush();
         stopped.await();
+    }
+
+    private static void keyStore() throws InterruptedException {
+        String mounted = System.getenv(BrokerKeyStore.DIRECTORY_ENV);
+        if (mounted == null || mounted.isBlank()) {
+            return;
+        }
+        String host = env("HOSTNAME", "localhost");
+        BrokerKeyStore.write(Path.of(mounted), host, Path.of(System.getProperty("java.io.tmpdir"), "brokerwise-tls"),
+                KEY_PAIR_PATIENCE).publish();
     }
 
     private static void watchParent() {

@@ -3,19 +3,43 @@ package io.brokerwise.client;
 import java.util.Objects;
 
 /**
- * How the library connects: the broker user (from the topology's Secret) and extra Artemis connection URL
- * parameters, e.g. {@code blockOnDurableSend=false} for asynchronous persistent sends in the load generator.
+ * How the library connects: the broker user (from the topology's Secret), extra Artemis connection URL
+ * parameters, e.g. {@code blockOnDurableSend=false} for asynchronous persistent sends in the load generator, and
+ * the CA of brokers that speak TLS. The topology's Secret holds that CA as {@value #CA_ENV} exactly when its brokers
+ * speak TLS, so a client that takes the Secret's keys as its environment connects as the brokers expect.
+ *
+ * @param trustedCa PEM certificate(s) of the CA the brokers' certificates chain to: the client connects with TLS,
+ *                  trusts that CA alone and checks that the broker's certificate names the host it dialled;
+ *                  null: plain TCP
  */
-public record ClientOptions(String user, String password, String urlParameters) {
+public record ClientOptions(String user, String password, String urlParameters, String trustedCa) {
+
+    /** The topology Secret's key (and environment variable) of the brokers' CA, present when they speak TLS. */
+    public static final String CA_ENV = "ARTEMIS_CA";
 
     public ClientOptions {
         Objects.requireNonNull(user, "user");
         Objects.requireNonNull(password, "password");
         urlParameters = urlParameters == null ? "" : urlParameters;
+        trustedCa = trustedCa == null || trustedCa.isBlank() ? null : trustedCa;
+    }
+
+    public ClientOptions(String user, String password, String urlParameters) {
+        this(user, password, urlParameters, null);
     }
 
     public static ClientOptions of(String user, String password) {
         return new ClientOptions(user, password, "");
+    }
+
+    /** The same user and parameters, with TLS to brokers whose certificates chain to this CA (null: plain TCP). */
+    public ClientOptions trusting(String caPem) {
+        return new ClientOptions(user, password, urlParameters, caPem);
+    }
+
+    /** The same, trusting the CA of {@value #CA_ENV} if the environment has it (a topology Secret's key). */
+    public ClientOptions trustingEnvironmentCa() {
+        return trusting(System.getenv(CA_ENV));
     }
 
     /**
@@ -33,6 +57,7 @@ public record ClientOptions(String user, String password, String urlParameters) 
             + "&maxRetryInterval=5000&connectTimeoutMillis=3000&clientFailureCheckPeriod=5000&connectionTTL=15000";
 
     String url(String hostPort) {
-        return "tcp://" + hostPort + "?" + RECONNECT + (urlParameters.isEmpty() ? "" : "&" + urlParameters);
+        return "tcp://" + hostPort + "?" + RECONNECT + (urlParameters.isEmpty() ? "" : "&" + urlParameters)
+                + (trustedCa == null ? "" : "&" + TrustStore.of(trustedCa).urlParameters());
     }
 }

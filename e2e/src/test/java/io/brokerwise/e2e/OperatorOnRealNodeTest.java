@@ -6,10 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.HashMap;
 import java.util.List;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
@@ -28,13 +32,7 @@ class OperatorOnRealNodeTest {
 
     @Test
     void exampleTopologyServesEveryPublisherGroupThroughTheRoutingMap(KubernetesClient k8s) {
-        OperatorInstall.ensure(k8s);
-        String yaml = Topologies.manifest(EXAMPLE);
-        String name = Topologies.name(yaml);
-        String ns = Pods.createNamespace(k8s, "bw-e2e-operator");
-        try {
-            Topologies.apply(k8s, ns, yaml);
-            Topologies.await(k8s, ns, name, "Ready", "True", "are Ready", 4);
+        onReadyExample(k8s, "bw-e2e-operator", (ns, name) -> {
             GenericKubernetesResource t = Topologies.get(k8s, ns, name).get();
             @SuppressWarnings("unchecked")
             Map<String, Object> plan = (Map<String, Object>) ((Map<String, Object>) t.getAdditionalProperties()
@@ -68,6 +66,50 @@ class OperatorOnRealNodeTest {
             assertEquals(OperatorInstall.DEPLOYMENT, operator.getSpec().getServiceAccountName());
             String logs = OperatorInstall.logs(k8s);
             assertFalse(logs.contains("is forbidden"), "the chart's RBAC refused the operator something:\n" + logs);
+        });
+    }
+
+    /**
+     * TLS, the default, end to end: the brokers' acceptor speaks TLS with the certificates the operator issued, the
+     * probe trusts their CA from the credentials Secret (ARTEMIS_CA) and checks their host names, and delivers; the
+     * same probe with the same user but without the CA speaks plain TCP and is refused.
+     */
+    @Test
+    void aTlsTopologysProbeDeliversAndAPlainTcpClientIsRefused(KubernetesClient k8s) {
+        onReadyExample(k8s, "bw-e2e-tls", (ns, name) -> {
+            assertTrue(k8s.configMaps().inNamespace(ns).withName(name + "-broker-config").get().getData()
+                    .get("broker.xml").contains("sslEnabled=true"), "TLS is the default");
+            Secret credentials = k8s.secrets().inNamespace(ns).withName(name + "-broker-credentials").get();
+            assertTrue(credentials.getData().containsKey("ARTEMIS_CA"), "the clients' Secret carries the CA");
+
+            ProbePod trusting = ProbePod.run(k8s, ns, name + "-tls-probe", name, name + "-routing",
+                    name + "-broker-credentials");
+            assertTrue(trusting.logs().contains("probe: OK"), trusting.logs());
+            assertEquals("Succeeded", trusting.phase(), trusting.logs());
+
+            Map<String, String> userOnly = new HashMap<>(credentials.getData());
+            userOnly.remove("ARTEMIS_CA");
+            k8s.secrets().inNamespace(ns).resource(new SecretBuilder().withNewMetadata().withName("plain-credentials")
+                    .endMetadata().withData(userOnly).build()).create();
+            ProbePod plain = ProbePod.run(k8s, ns, name + "-plain-probe", name, name + "-routing", "plain-credentials");
+            assertEquals("Failed", plain.phase(), "a plain-TCP client must be refused:\n" + plain.logs());
+            assertFalse(plain.logs().contains("probe: OK"), plain.logs());
+        });
+    }
+
+    /**
+     * Installs the operator, applies the example in a fresh namespace, waits until its brokers are Ready, runs
+     * {@code checks} with the namespace and the topology's name, and deletes the namespace.
+     */
+    private static void onReadyExample(KubernetesClient k8s, String prefix, BiConsumer<String, String> checks) {
+        OperatorInstall.ensure(k8s);
+        String yaml = Topologies.manifest(EXAMPLE);
+        String name = Topologies.name(yaml);
+        String ns = Pods.createNamespace(k8s, prefix);
+        try {
+            Topologies.apply(k8s, ns, yaml);
+            Topologies.await(k8s, ns, name, "Ready", "True", "are Ready", 4);
+            checks.accept(ns, name);
         } finally {
             Topologies.deleteNamespace(k8s, ns);
         }

@@ -1,5 +1,6 @@
 package io.brokerwise.measure;
 
+import io.brokerwise.client.ClientOptions;
 import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.BrokerRole;
@@ -39,7 +40,8 @@ public final class BenchmarkClient implements Callable<Integer> {
         BenchmarkPlan benchmark = BenchmarkPlan.fromJson(plan);
         RoutingMap map = RoutingMapWatcher.read(routingMap);
         Target target = Target.onPort(map, BrokerCredentials.fromEnvironment(),
-                BrokerCredentials.fromEnvironment(BrokerRole.METRICS), benchmark.metricsPort());
+                BrokerCredentials.fromEnvironment(BrokerRole.METRICS), benchmark.metricsPort())
+                .trusting(System.getenv(ClientOptions.CA_ENV));
         ClientSlice share = new ClientSlice(slice, benchmark.clients());
         double cores = Runtime.getRuntime().availableProcessors();
         List<LoadResult> results = new ArrayList<>();

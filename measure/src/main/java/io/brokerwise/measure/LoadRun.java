@@ -50,8 +50,7 @@ public final class LoadRun {
         double loadBefore = ProcStat.loadAverage();
         BrokerSample[] before = slice.readsBrokers() ? scrape(target) : null;
         // Persistent sends are asynchronous too: a blocking send per message would measure the round trip.
-        ClientOptions options = new ClientOptions(target.credentials().user(), target.credentials().password(),
-                "blockOnDurableSend=false&blockOnNonDurableSend=false");
+        ClientOptions options = target.clientOptions("blockOnDurableSend=false&blockOnNonDurableSend=false");
         try (TopologyClient client = new TopologyClient(target.map(), options, slice.index());
              Senders senders = Senders.open(path, spec, client, target, options, slice.index())) {
             Measurement clock = new Measurement(spec);

@@ -49,8 +49,8 @@ final class Senders implements AutoCloseable {
         Path mapFile = Files.createTempFile("brokerwise-routing", ".json");
         Files.writeString(mapFile, RoutingMapCodec.toJson(target.map()));
         // the map does not change during a measurement: the factory's re-read period only has to be finite
-        return new Senders(spec, client, new BrokerwiseConnectionFactory(mapFile, options.user(), options.password(),
-                options.urlParameters(), clientIndex, Duration.ofMinutes(1)), mapFile);
+        return new Senders(spec, client, new BrokerwiseConnectionFactory(mapFile, options, clientIndex,
+                Duration.ofMinutes(1)), mapFile);
     }
 
     /** The sender of one more publisher. */

@@ -30,7 +30,7 @@ public final class SubscriptionRegistration {
         if (selectors.isEmpty()) {
             throw new IllegalArgumentException("timing registrations needs at least one selector");
         }
-        ClientOptions options = ClientOptions.of(target.credentials().user(), target.credentials().password());
+        ClientOptions options = target.clientOptions("");
         try (TopologyClient client = new TopologyClient(target.map(), options)) {
             long start = System.nanoTime();
             for (String selector : selectors) {

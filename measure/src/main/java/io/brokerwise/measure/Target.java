@@ -1,5 +1,6 @@
 package io.brokerwise.measure;
 
+import io.brokerwise.client.ClientOptions;
 import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.broker.BrokerCredentials;
 import java.util.List;
@@ -7,10 +8,16 @@ import java.util.List;
 /**
  * The brokers under measurement: the routing map clients follow, the application user they connect as, the
  * metrics user that reads each broker's metrics endpoint ({@code host:port}, the map's order), and anything that
- * keeps them from standing for dedicated nodes (it makes every result not valid).
+ * keeps them from standing for dedicated nodes (it makes every result not valid), and the CA of brokers that speak
+ * TLS (PEM; null for plain TCP, as local brokers speak).
  */
 public record Target(RoutingMap map, BrokerCredentials credentials, BrokerCredentials metrics,
-                     List<String> metricsAddresses, List<String> caveats) {
+                     List<String> metricsAddresses, List<String> caveats, String trustedCa) {
+
+    public Target(RoutingMap map, BrokerCredentials credentials, BrokerCredentials metrics,
+                  List<String> metricsAddresses, List<String> caveats) {
+        this(map, credentials, metrics, metricsAddresses, caveats, null);
+    }
 
     public Target {
         metricsAddresses = List.copyOf(metricsAddresses);
@@ -26,6 +33,16 @@ public record Target(RoutingMap map, BrokerCredentials credentials, BrokerCreden
                                 int metricsPort) {
         return new Target(map, credentials, metrics, map.brokers().stream()
                 .map(b -> b.substring(0, b.lastIndexOf(':')) + ":" + metricsPort).toList(), List.of());
+    }
+
+    /** The same brokers, speaking TLS with certificates of this CA (null: plain TCP). */
+    public Target trusting(String caPem) {
+        return new Target(map, credentials, metrics, metricsAddresses, caveats, caPem);
+    }
+
+    /** How the clients connect: the application user, with these URL parameters. */
+    ClientOptions clientOptions(String urlParameters) {
+        return new ClientOptions(credentials.user(), credentials.password(), urlParameters, trustedCa);
     }
 
     int brokers() {

@@ -223,15 +223,16 @@ class BenchmarkRunReconcilerTest {
         assertEquals("DoesNotExist", pod.getAffinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution()
                 .getNodeSelectorTerms().get(0).getMatchExpressions().get(0).getOperator(),
                 "client pods stay off the dedicated broker nodes unless placed there");
-        // the application user and the metrics user's two keys, each by name: never the management user, and no
-        // Secret whole, neither as environment nor as a volume
+        // the application user, the brokers' CA and the metrics user's two keys, each by name: never the management
+        // user, and no Secret whole, neither as environment nor as a volume
         var clients = pod.getContainers().get(0);
         assertTrue(clients.getEnvFrom() == null || clients.getEnvFrom().isEmpty());
         assertTrue(pod.getVolumes().stream().allMatch(v -> v.getSecret() == null && v.getProjected() == null));
         assertEquals(Map.of("ARTEMIS_USER", "measured-broker-credentials/ARTEMIS_USER",
                         "ARTEMIS_PASSWORD", "measured-broker-credentials/ARTEMIS_PASSWORD",
                         "METRICS_USER", "measured-broker-management/METRICS_USER",
-                        "METRICS_PASSWORD", "measured-broker-management/METRICS_PASSWORD"),
+                        "METRICS_PASSWORD", "measured-broker-management/METRICS_PASSWORD",
+                        "ARTEMIS_CA", "measured-broker-credentials/ARTEMIS_CA"),
                 clients.getEnv().stream().filter(e -> e.getValueFrom() != null && e.getValueFrom().getSecretKeyRef() != null)
                         .collect(java.util.stream.Collectors.toMap(e -> e.getName(), e -> e.getValueFrom()
                                 .getSecretKeyRef().getName() + "/" + e.getValueFrom().getSecretKeyRef().getKey())));

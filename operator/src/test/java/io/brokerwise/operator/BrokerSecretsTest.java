@@ -2,15 +2,21 @@ package io.brokerwise.operator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.broker.tls.CertificateAuthority;
+import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -42,7 +48,15 @@ class BrokerSecretsTest {
         cluster.await(t, "Deployed", "True", "Applied");
         Map<String, String> application = secret("kept-broker-credentials").getData();
         Map<String, String> management = secret("kept-broker-management").getData();
-        assertEquals(Set.of("ARTEMIS_USER", "ARTEMIS_PASSWORD"), application.keySet(), "no management user here");
+        assertEquals(Set.of("ARTEMIS_USER", "ARTEMIS_PASSWORD", "ARTEMIS_CA"), application.keySet(),
+                "no management user here; the CA of the brokers' certificates (TLS is the default)");
+        Map<String, String> authority = secret("kept-broker-ca").getData();
+        Map<String, String> certificates = secret("kept-broker-tls").getData();
+        assertEquals(authority.get("ca.crt"), application.get("ARTEMIS_CA"), "clients trust the brokers' CA");
+        assertEquals(authority.get("ca.crt"), certificates.get("ca.crt"));
+        assertEquals(Set.of("ca.crt", "ca.key"), authority.keySet());
+        assertEquals(cluster.get(t).getMetadata().getUid(),
+                secret("kept-broker-ca").getMetadata().getOwnerReferences().get(0).getUid());
         assertEquals(Set.of("METRICS_USER", "METRICS_PASSWORD", "MANAGEMENT_USER", "MANAGEMENT_PASSWORD"),
                 management.keySet());
         assertEquals(3, Set.of(application.get("ARTEMIS_PASSWORD"), management.get("METRICS_PASSWORD"),
@@ -56,6 +70,10 @@ class BrokerSecretsTest {
         pass(cluster, t, 40);
         assertEquals(application, secret("kept-broker-credentials").getData());
         assertEquals(management, secret("kept-broker-management").getData());
+        assertEquals(authority, secret("kept-broker-ca").getData(), "the CA is made once");
+        Map<String, String> reissued = new HashMap<>(secret("kept-broker-tls").getData());
+        reissued.keySet().retainAll(certificates.keySet());
+        assertEquals(certificates, reissued, "a broker's certificate is issued once");
 
         // a rotation's first step by hand: the new password, the old one as the previous one; the operator keeps both
         Map<String, String> rotating = new HashMap<>(application);
@@ -79,6 +97,47 @@ class BrokerSecretsTest {
         assertNotEquals(management.get("METRICS_PASSWORD"), regenerated.get("METRICS_PASSWORD"));
         assertEquals(management.get("MANAGEMENT_USER"), regenerated.get("MANAGEMENT_USER"));
         assertEquals(management.get("MANAGEMENT_PASSWORD"), regenerated.get("MANAGEMENT_PASSWORD"));
+    }
+
+    /**
+     * tls.mode Provided: without the team's Secret nothing is applied and Deployed says why; with it, the brokers
+     * mount it, the clients get its CA, and the operator issues nothing. Then Disabled: the clients' Secret loses the
+     * CA, and the brokers mount no certificates.
+     */
+    @Test
+    void aProvidedSecretServesTheBrokersAndDisabledLeavesPlainTcp() {
+        TestCluster cluster = new TestCluster(client);
+        cluster.namespaceWithNodes(NS + "-provided", 16);
+        String ns = NS + "-provided";
+        PubSubTopology t = cluster.apply(PubSubTopologyReconcilerTest.topology("team", ns, ns,
+                "  broker: {tls: {mode: Provided, secretName: team-tls}}"));
+        Condition missing = cluster.await(t, "Deployed", "False", "TlsSecretUnusable");
+        assertTrue(missing.getMessage().contains("Secret team-tls (spec.broker.tls.secretName) does not exist"),
+                missing.getMessage());
+        assertNull(client.apps().statefulSets().inNamespace(ns).withName("team-broker").get(), "nothing applied");
+
+        CertificateAuthority ca = CertificateAuthority.generate("team");
+        CertificateAuthority.Issued issued = ca.issue(List.of("*.team-brokers." + ns + ".svc"));
+        client.resource(new SecretBuilder().withNewMetadata().withName("team-tls").withNamespace(ns).endMetadata()
+                .withType("kubernetes.io/tls").withData(Map.of("tls.crt", encoded(issued.certificatePem()),
+                        "tls.key", encoded(issued.keyPem()), "ca.crt", encoded(ca.certificatePem()))).build()).create();
+        cluster.await(t, "Deployed", "True", "Applied");
+        assertEquals(ca.certificatePem(), decoded(client.secrets().inNamespace(ns).withName("team-broker-credentials")
+                .get().getData().get("ARTEMIS_CA")));
+        var pod = client.apps().statefulSets().inNamespace(ns).withName("team-broker").get().getSpec().getTemplate()
+                .getSpec();
+        assertEquals(List.of("team-tls"), pod.getVolumes().stream().filter(v -> v.getSecret() != null)
+                .map(v -> v.getSecret().getSecretName()).toList());
+        assertNull(client.secrets().inNamespace(ns).withName("team-broker-tls").get(), "the operator issues nothing");
+        assertNull(client.secrets().inNamespace(ns).withName("team-broker-ca").get());
+
+        cluster.merge(t, "{\"spec\": {\"broker\": {\"tls\": {\"mode\": \"Disabled\", \"secretName\": null}}}}");
+        Awaitility.await().atMost(TestCluster.WAIT).alias("the CA leaves the clients' Secret").until(() ->
+                !client.secrets().inNamespace(ns).withName("team-broker-credentials").get().getData()
+                        .containsKey("ARTEMIS_CA"));
+        Awaitility.await().atMost(TestCluster.WAIT).alias("the brokers mount no certificates").until(() ->
+                client.apps().statefulSets().inNamespace(ns).withName("team-broker").get().getSpec().getTemplate()
+                        .getSpec().getVolumes().stream().noneMatch(v -> v.getSecret() != null));
     }
 
     /** Changes the workload's rate and waits for the pass that saw it to deploy. */

@@ -78,6 +78,15 @@ class CalibrationRunTest {
                 .withName("cal-calibration-routing").get()).getData().get(RoutingMapCodec.CONFIG_MAP_KEY));
         assertEquals(List.of("cal-calibration-broker-0.cal-calibration-brokers.calibrate.svc:61616"), map.brokers());
         assertEquals("cal-calibration", map.topic());
+        // TLS like a topology's brokers, with a CA and a certificate of its own, the CA in its clients' Secret
+        var certificates = await(() -> client.secrets().inNamespace("calibrate").withName("cal-calibration-broker-tls")
+                .get()).getData();
+        assertTrue(certificates.containsKey("cal-calibration-broker-0.crt")
+                && certificates.containsKey("cal-calibration-broker-0.key"), certificates.keySet().toString());
+        assertEquals(certificates.get("ca.crt"), await(() -> client.secrets().inNamespace("calibrate")
+                .withName("cal-calibration-broker-credentials").get()).getData().get("ARTEMIS_CA"));
+        assertTrue(pod.getVolumes().stream().anyMatch(v -> v.getSecret() != null
+                && "cal-calibration-broker-tls".equals(v.getSecret().getSecretName())));
         Condition starting = cluster.await(run, "Unknown", "BrokerStarting");
         assertTrue(starting.getMessage().contains("cal-calibration-broker-0"), starting.getMessage());
         assertNull(client.batch().v1().jobs().inNamespace("calibrate").withName("cal-clients").get(),
@@ -116,6 +125,7 @@ class CalibrationRunTest {
         awaitGone(() -> client.configMaps().inNamespace("calibrate").withName("cal-calibration-routing").get());
         awaitGone(() -> client.secrets().inNamespace("calibrate").withName("cal-calibration-broker-credentials").get());
         awaitGone(() -> client.secrets().inNamespace("calibrate").withName("cal-calibration-broker-management").get());
+        awaitGone(() -> client.secrets().inNamespace("calibrate").withName("cal-calibration-broker-tls").get());
         awaitGone(() -> client.batch().v1().jobs().inNamespace("calibrate").withName("cal-clients").get());
         assertNull(client.resources(BrokerProfile.class).inNamespace("calibrate").withName("artemis-250m").get());
     }

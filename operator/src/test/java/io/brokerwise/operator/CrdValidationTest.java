@@ -72,6 +72,9 @@ class CrdValidationTest {
         "scale-up at 1           | '  workload:'                  | '  autoscaling: {scaleUpUtilization: 1}\\n  workload:' | spec.autoscaling.scaleUpUtilization",
         "delay in minutes        | '  workload:'                  | '  autoscaling: {inhibitionDelay: 5m}\\n  workload:' | spec.autoscaling.inhibitionDelay",
         "unknown autoscaling mode| '  workload:'                  | '  autoscaling: {mode: On}\\n  workload:' | spec.autoscaling.mode: Unsupported value",
+        "Provided without Secret | '  workload:'                  | '  broker: {tls: {mode: Provided}}\\n  workload:' | tls.secretName is required when tls.mode is Provided",
+        "Secret without Provided | '  workload:'                  | '  broker: {tls: {secretName: orders-tls}}\\n  workload:' | tls.secretName is only for tls.mode Provided",
+        "unknown TLS mode        | '  workload:'                  | '  broker: {tls: {mode: Optional}}\\n  workload:' | spec.broker.tls.mode: Unsupported value",
     })
     void badManifestIsRejectedNamingTheField(String what, String from, String to, String message, KubernetesClient client) {
         var bad = parse(VALID.replace(from, to.replace("\\n", "\n")));

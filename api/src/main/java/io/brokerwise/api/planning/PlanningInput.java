@@ -3,6 +3,7 @@ package io.brokerwise.api.planning;
 import io.brokerwise.api.v1alpha1.Durations;
 import io.brokerwise.api.v1alpha1.ObjectivesSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
+import io.brokerwise.api.v1alpha1.TlsSpec;
 import io.brokerwise.api.v1alpha1.TopologySpec;
 import io.brokerwise.api.v1alpha1.WorkloadSpec;
 import io.brokerwise.model.replication.ReplicationGradeDistribution;
@@ -30,6 +31,7 @@ public record PlanningInput(Workload workload, Objectives objectives, Limits lim
             throw new ManifestException(problems);
         }
         List<String> crossField = new ArrayList<>(AutoscalingInput.problems(spec));
+        crossField.addAll(TlsSpec.problems(spec.broker.tls, "spec.broker.tls"));
         Workload workload = attempt("spec.workload", () -> workload(spec.workload), crossField);
         Objectives objectives = attempt("spec.objectives", () -> objectives(spec.objectives), crossField);
         TopologyMode mode = attempt("spec.topology", () -> mode(spec.topology), crossField);

@@ -24,4 +24,7 @@ public class BrokerSpec {
             + "broker under it, and each broker refuses connections beyond it. A change restarts the brokers one at a "
             + "time. At least 2; unset means no limit.")
     public Long maxConnections;
+
+    @JsonPropertyDescription("TLS on the brokers' acceptor: Generated (default), Provided or Disabled; see mode.")
+    public TlsSpec tls;
 }

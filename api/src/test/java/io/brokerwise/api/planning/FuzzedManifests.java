@@ -83,6 +83,8 @@ public final class FuzzedManifests {
             "spec.broker.cpu", QUANTITIES,
             "spec.broker.memory", QUANTITIES,
             "spec.broker.maxConnections", List.of("2", "10", "1000"),
+            "spec.broker.tls.mode", List.of("Generated", "Provided", "Disabled", "Optional"),
+            "spec.broker.tls.secretName", List.of("team-tls", "UPPER"),
             "spec.approval", List.of("Automatic", "Manual"),
             "spec.verification.onDeploy", List.of("true", "false"),
             "spec.verification.tolerance", FRACTIONS,
@@ -116,7 +118,7 @@ public final class FuzzedManifests {
     /** Whole sections, which a mutation may remove or replace. */
     private static final List<String> SECTIONS = List.of("metadata", "spec", "spec.workload", "spec.workload.filter",
             "spec.workload.replicationGrade", "spec.objectives", "spec.objectives.waitingTime", "spec.topology",
-            "spec.placement", "spec.broker", "spec.verification", "spec.autoscaling", "spec.profileRef");
+            "spec.placement", "spec.broker", "spec.broker.tls", "spec.verification", "spec.autoscaling", "spec.profileRef");
 
     /** Values of the wrong type or out of any range: numbers at the ends of long and double, YAML's specials. */
     private static final List<String> WILD = List.of("0", "-1", "-0", "0.0", "0.5", "1e-300", "4.9e-324", "1e308",

@@ -1,5 +1,6 @@
 package io.brokerwise.benchmarks.command;
 
+import io.brokerwise.client.ClientOptions;
 import io.brokerwise.measure.Durations;
 import io.brokerwise.benchmarks.local.LocalFleet;
 import io.brokerwise.benchmarks.measurement.LocalLoad;
@@ -69,7 +70,7 @@ final class RunCommand implements Callable<Integer> {
     long seed;
     @Option(names = "--routing-map", description = "measure the brokers of this routing.json (a topology's pods) "
             + "instead of starting local ones; user and password from ARTEMIS_USER / ARTEMIS_PASSWORD, the metrics user "
-            + "from METRICS_USER / METRICS_PASSWORD")
+            + "from METRICS_USER / METRICS_PASSWORD, the CA of brokers that speak TLS from ARTEMIS_CA")
     Path routingMap;
     @Option(names = "--out", description = "write the JSON result here as well as to stdout")
     Path out;
@@ -97,7 +98,8 @@ final class RunCommand implements Callable<Integer> {
         List<LoadResult> results = new ArrayList<>();
         if (routingMap != null) {
             Target target = Target.onPort(RoutingMapWatcher.read(routingMap), BrokerCredentials.fromEnvironment(),
-                    BrokerCredentials.fromEnvironment(BrokerRole.METRICS), metricsPort);
+                    BrokerCredentials.fromEnvironment(BrokerRole.METRICS), metricsPort)
+                    .trusting(System.getenv(ClientOptions.CA_ENV));
             measureEach((spec, path) -> new LoadRun(spec, System.err, path)
                     .measure(target, Runtime.getRuntime().availableProcessors()), results);
         } else {

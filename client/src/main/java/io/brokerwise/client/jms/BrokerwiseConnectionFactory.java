@@ -34,9 +34,7 @@ public final class BrokerwiseConnectionFactory implements ConnectionFactory, Top
 
     private static final System.Logger LOG = System.getLogger(BrokerwiseConnectionFactory.class.getName());
 
-    private final String user;
-    private final String password;
-    private final String urlParameters;
+    private final ClientOptions options;
     private final int clientIndex;
     private final RoutingMapWatcher watcher;
     private final Map<ClientOptions, TopologyClient> clients = new HashMap<>();
@@ -44,15 +42,14 @@ public final class BrokerwiseConnectionFactory implements ConnectionFactory, Top
 
     /**
      * @param routingMap    the mounted {@code routing.json}, re-read every {@code period}
-     * @param user          broker user for {@link #createConnection()} (the topology's Secret)
+     * @param options       the broker user for {@link #createConnection()} (the topology's Secret), the URL
+     *                      parameters and the trusted CA of every connection
      * @param clientIndex   this process's index among processes sharing the layout (e.g. a pod ordinal), so
      *                      that their first producers and consumers spread over the groups
      */
-    public BrokerwiseConnectionFactory(Path routingMap, String user, String password, String urlParameters,
-                                       int clientIndex, Duration period) throws IOException {
-        this.user = user;
-        this.password = password;
-        this.urlParameters = urlParameters;
+    public BrokerwiseConnectionFactory(Path routingMap, ClientOptions options, int clientIndex, Duration period)
+            throws IOException {
+        this.options = options;
         this.clientIndex = clientIndex;
         this.map = RoutingMapWatcher.read(routingMap);
         this.watcher = RoutingMapWatcher.watch(routingMap, this, period,
@@ -87,8 +84,8 @@ public final class BrokerwiseConnectionFactory implements ConnectionFactory, Top
 
     /** The shared client of one user; its placement counts every connection's producers and consumers. */
     synchronized TopologyClient client(String user, String password) {
-        return clients.computeIfAbsent(new ClientOptions(user, password, urlParameters),
-                options -> new TopologyClient(map, options, clientIndex));
+        return clients.computeIfAbsent(new ClientOptions(user, password, options.urlParameters(), options.trustedCa()),
+                as -> new TopologyClient(map, as, clientIndex));
     }
 
     @Override
@@ -98,12 +95,12 @@ public final class BrokerwiseConnectionFactory implements ConnectionFactory, Top
 
     @Override
     public Connection createConnection(String user, String password) throws JMSException {
-        return createTopicConnection(user, password);
+        return createTopicConnection(options.user(), options.password());
     }
 
     @Override
     public TopicConnection createTopicConnection() throws JMSException {
-        return createTopicConnection(user, password);
+        return createTopicConnection(options.user(), options.password());
     }
 
     @Override
@@ -117,7 +114,7 @@ public final class BrokerwiseConnectionFactory implements ConnectionFactory, Top
 
     @Override
     public JMSContext createContext() {
-        return createContext(user, password, JMSContext.AUTO_ACKNOWLEDGE);
+        return createContext(options.user(), options.password(), JMSContext.AUTO_ACKNOWLEDGE);
     }
 
     @Override
@@ -127,7 +124,7 @@ public final class BrokerwiseConnectionFactory implements ConnectionFactory, Top
 
     @Override
     public JMSContext createContext(int sessionMode) {
-        return createContext(user, password, sessionMode);
+        return createContext(options.user(), options.password(), sessionMode);
     }
 
     @Override

@@ -1,6 +1,8 @@
 package io.brokerwise.client.jms;
 
+import io.brokerwise.client.ClientOptions;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -23,7 +25,9 @@ import org.apache.activemq.artemis.api.jms.ActiveMQJMSClient;
  * topic.orders = orders
  * </pre>
  * The user and password are {@code java.naming.security.principal} and {@code java.naming.security.credentials},
- * else the environment's {@code ARTEMIS_USER} and {@code ARTEMIS_PASSWORD} (the topology's Secret). Contexts
+ * else the environment's {@code ARTEMIS_USER} and {@code ARTEMIS_PASSWORD} (the topology's Secret); brokers that
+ * speak TLS are trusted by the CA of the PEM file {@value #CA_FILE} names, else of the environment's
+ * {@code ARTEMIS_CA} (the same Secret's key, present when its brokers speak TLS). Contexts
  * with the same settings share one factory, so their producers and consumers are placed together.
  */
 public final class BrokerwiseInitialContextFactory implements InitialContextFactory {
@@ -34,6 +38,8 @@ public final class BrokerwiseInitialContextFactory implements InitialContextFact
     public static final String CLIENT_INDEX = "brokerwise.clientIndex";
     /** Extra Artemis connection URL parameters, e.g. {@code blockOnDurableSend=false}. */
     public static final String URL_PARAMETERS = "brokerwise.urlParameters";
+    /** A PEM file of the brokers' CA (the topology Secret's {@code ARTEMIS_CA} mounted as a file); default none. */
+    public static final String CA_FILE = "brokerwise.caFile";
     /** How often the routing map file is re-read; default 5 seconds. */
     public static final String WATCH_PERIOD_MILLIS = "brokerwise.watchPeriodMillis";
     public static final String DEFAULT_ROUTING_MAP = "/etc/brokerwise/routing/routing.json";
@@ -42,8 +48,7 @@ public final class BrokerwiseInitialContextFactory implements InitialContextFact
     private static final String TOPIC_PREFIX = "topic.";
     private static final String QUEUE_PREFIX = "queue.";
 
-    private record Settings(Path routingMap, String user, String password, String urlParameters, int clientIndex,
-                            long periodMillis) {
+    private record Settings(Path routingMap, ClientOptions options, int clientIndex, long periodMillis) {
     }
 
     private static final Map<Settings, BrokerwiseConnectionFactory> FACTORIES = new ConcurrentHashMap<>();
@@ -53,10 +58,10 @@ public final class BrokerwiseInitialContextFactory implements InitialContextFact
         Map<String, String> env = new HashMap<>();
         environment.forEach((k, v) -> env.put(String.valueOf(k), String.valueOf(v)));
         Settings settings = new Settings(Path.of(env.getOrDefault(ROUTING_MAP, DEFAULT_ROUTING_MAP)),
-                env.getOrDefault(Context.SECURITY_PRINCIPAL, System.getenv("ARTEMIS_USER")),
-                env.getOrDefault(Context.SECURITY_CREDENTIALS, System.getenv("ARTEMIS_PASSWORD")),
-                env.getOrDefault(URL_PARAMETERS, ""), number(env, CLIENT_INDEX, 0),
-                number(env, WATCH_PERIOD_MILLIS, 5000));
+                new ClientOptions(env.getOrDefault(Context.SECURITY_PRINCIPAL, System.getenv("ARTEMIS_USER")),
+                        env.getOrDefault(Context.SECURITY_CREDENTIALS, System.getenv("ARTEMIS_PASSWORD")),
+                        env.getOrDefault(URL_PARAMETERS, ""), trustedCa(env)),
+                number(env, CLIENT_INDEX, 0), number(env, WATCH_PERIOD_MILLIS, 5000));
         Map<String, Object> bindings = new HashMap<>();
         for (Map.Entry<String, String> e : env.entrySet()) {
             String key = e.getKey();
@@ -75,12 +80,26 @@ public final class BrokerwiseInitialContextFactory implements InitialContextFact
         return new ReadOnlyContext(bindings, environment);
     }
 
+    private static String trustedCa(Map<String, String> env) throws NamingException {
+        String file = env.get(CA_FILE);
+        if (file == null) {
+            return System.getenv(ClientOptions.CA_ENV);
+        }
+        try {
+            return Files.readString(Path.of(file));
+        } catch (IOException e) {
+            NamingException n = new NamingException("cannot read the brokers' CA " + file + " (" + CA_FILE + "): " + e);
+            n.setRootCause(e);
+            throw n;
+        }
+    }
+
     private static BrokerwiseConnectionFactory factory(Settings s) throws NamingException {
         try {
             return FACTORIES.computeIfAbsent(s, k -> {
                 try {
-                    return new BrokerwiseConnectionFactory(s.routingMap(), s.user(), s.password(), s.urlParameters(),
-                            s.clientIndex(), Duration.ofMillis(s.periodMillis()));
+                    return new BrokerwiseConnectionFactory(s.routingMap(), s.options(), s.clientIndex(),
+                            Duration.ofMillis(s.periodMillis()));
                 } catch (IOException e) {
                     throw new IllegalArgumentException("cannot read the routing map " + s.routingMap() + " ("
                             + ROUTING_MAP + "): " + e, e);

@@ -22,7 +22,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * subscriber whose selector matches half of the messages and one whose selector matches none. Logs what each
  * subscriber received from each publisher group and exits 0 only if every matching subscriber got every
  * message of every publisher group exactly once and no non-matching subscriber got any; a pod's phase and
- * logs are then the verdict. Credentials come from the topology's Secret (ARTEMIS_USER, ARTEMIS_PASSWORD).
+ * logs are then the verdict. Credentials come from the topology's Secret (ARTEMIS_USER, ARTEMIS_PASSWORD), and so does the CA of brokers
+ * that speak TLS (ARTEMIS_CA).
  */
 public final class RoutingProbe {
 
@@ -37,7 +38,8 @@ public final class RoutingProbe {
         int messages = Integer.parseInt(env("MESSAGES", "20"));
         long timeoutMillis = Long.parseLong(env("TIMEOUT_SECONDS", "60")) * 1000;
         RoutingMap map = RoutingMapWatcher.read(file);
-        ClientOptions options = ClientOptions.of(required("ARTEMIS_USER"), required("ARTEMIS_PASSWORD"));
+        ClientOptions options = ClientOptions.of(required("ARTEMIS_USER"), required("ARTEMIS_PASSWORD"))
+                .trustingEnvironmentCa();
         System.out.printf("probe: topic %s, %d publisher group(s) x %d subscriber group(s), brokers %s%n",
                 map.topic(), map.publisherGroups(), map.subscriberGroups(), map.brokers());
         boolean ok;

@@ -85,16 +85,17 @@ public final class DeliveryCheck implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--schedule: " + e.getMessage());
         }
-        System.out.println(run(BrokerCredentials.fromEnvironment()).line());
+        BrokerCredentials credentials = BrokerCredentials.fromEnvironment();
+        System.out.println(run(ClientOptions.of(credentials.user(), credentials.password()).trustingEnvironmentCa())
+                .line());
         return 0;
     }
 
     /** Runs the load to the end of its schedule and the drain, and counts. */
-    DeliveryReport run(BrokerCredentials credentials) throws Exception {
+    DeliveryReport run(ClientOptions options) throws Exception {
         LoadSchedule load = LoadSchedule.parse(schedule);
         DeliveryLedger ledger = new DeliveryLedger(publishers, subscribers, keys, load.messagesPerPublisher(publishers));
-        try (TopologyClient client = new TopologyClient(RoutingMapWatcher.read(routingMap),
-                ClientOptions.of(credentials.user(), credentials.password()), clientIndex);
+        try (TopologyClient client = new TopologyClient(RoutingMapWatcher.read(routingMap), options, clientIndex);
              RoutingMapWatcher watcher = RoutingMapWatcher.watch(routingMap, followed(client), watchPeriod,
                      problem -> System.err.println("delivery-check: " + problem))) {
             List<Subscriber> subs = subscribe(client, ledger);

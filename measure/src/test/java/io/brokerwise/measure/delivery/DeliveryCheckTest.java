@@ -1,5 +1,6 @@
 package io.brokerwise.measure.delivery;
 
+import io.brokerwise.client.ClientOptions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -66,7 +67,7 @@ class DeliveryCheckTest {
     @Test
     void aSteadyLayoutDeliversEveryMessageToExactlyItsSubscribers() throws Exception {
         Path map = write(RoutingMap.forLocalPorts(TOPIC, 2, 1, ports));
-        DeliveryReport report = check(map, "200x2s").run(credentials);
+        DeliveryReport report = check(map, "200x2s").run(ClientOptions.of(credentials.user(), credentials.password()));
 
         assertTrue(report.sent() > 0, "sent nothing");
         assertEquals(0, report.sendFailures());
@@ -82,7 +83,7 @@ class DeliveryCheckTest {
         Path map = write(RoutingMap.forLocalPorts(TOPIC, 1, 1, ports.subList(0, 1)));
         CompletableFuture<DeliveryReport> running = CompletableFuture.supplyAsync(() -> {
             try {
-                return check(map, "100x4s").run(credentials);
+                return check(map, "100x4s").run(ClientOptions.of(credentials.user(), credentials.password()));
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }

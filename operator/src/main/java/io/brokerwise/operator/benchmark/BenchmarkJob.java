@@ -1,5 +1,6 @@
 package io.brokerwise.operator.benchmark;
 
+import io.brokerwise.client.ClientOptions;
 import io.brokerwise.api.v1alpha1.BenchmarkClients;
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
@@ -145,7 +146,8 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
     /**
      * The plan, the application user (the clients publish and subscribe) and the metrics user (they read the
      * brokers' counters and CPU): the two keys of the metrics user alone, by name, never the management user that
-     * shares its Secret.
+     * shares its Secret. The CA of brokers that speak TLS comes from the application user's Secret, which has it
+     * exactly when they do: an optional key.
      */
     private static List<EnvVar> env(String brokers, String plan) {
         String application = Names.credentials(brokers);
@@ -155,11 +157,16 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
                 secretKey(application, BrokerRole.APPLICATION.userKey()),
                 secretKey(application, BrokerRole.APPLICATION.passwordKey()),
                 secretKey(management, BrokerRole.METRICS.userKey()),
-                secretKey(management, BrokerRole.METRICS.passwordKey()));
+                secretKey(management, BrokerRole.METRICS.passwordKey()),
+                secretKey(application, ClientOptions.CA_ENV, true));
     }
 
     private static EnvVar secretKey(String secret, String key) {
-        return new EnvVarBuilder().withName(key).withNewValueFrom().withNewSecretKeyRef(key, secret, false)
+        return secretKey(secret, key, false);
+    }
+
+    private static EnvVar secretKey(String secret, String key, boolean optional) {
+        return new EnvVarBuilder().withName(key).withNewValueFrom().withNewSecretKeyRef(key, secret, optional)
                 .endValueFrom().build();
     }
 

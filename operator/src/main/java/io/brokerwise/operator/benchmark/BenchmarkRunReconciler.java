@@ -12,6 +12,7 @@ import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.Informers;
 import io.brokerwise.operator.ResourceEvents;
 import io.brokerwise.operator.temporary.TemporaryBrokerConfig;
+import io.brokerwise.operator.temporary.TemporaryCertificates;
 import io.brokerwise.operator.temporary.TemporaryCredentials;
 import io.brokerwise.operator.temporary.TemporaryManagementCredentials;
 import io.brokerwise.operator.temporary.TemporaryRouting;
@@ -53,6 +54,7 @@ import java.util.stream.Collectors;
 @Workflow(explicitInvocation = true, dependents = {
     @Dependent(type = BenchmarkJob.class, reconcilePrecondition = BenchmarkJob.WhileRunning.class),
     @Dependent(type = TemporaryCredentials.class, reconcilePrecondition = TemporaryBrokers.WhileKept.class),
+    @Dependent(type = TemporaryCertificates.class, reconcilePrecondition = TemporaryCertificates.WhileKeptAndGenerated.class),
     @Dependent(type = TemporaryManagementCredentials.class, reconcilePrecondition = TemporaryBrokers.WhileKept.class),
     @Dependent(type = TemporaryBrokerConfig.class, reconcilePrecondition = TemporaryBrokers.WhileKept.class),
     @Dependent(type = TemporaryService.class, reconcilePrecondition = TemporaryBrokers.WhileKept.class),
@@ -140,7 +142,7 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
         context.managedWorkflowAndDependentResourceContext().put(DESIGN_KEY, design);
         // the design succeeded, so the topology is there
         Optional<TemporaryBrokers> temporary = own.map(l -> TemporaryBrokers.forLayout(run, topology.get(), l));
-        temporary.ifPresent(t -> t.keep(context));
+        temporary.ifPresent(t -> t.keep(run, context));
         if (running) {
             follow(context, outcomes, started(outcomes.status, design), points -> {
                 BenchmarkVerdict.fill(outcomes.status, design, points, run.getSpec().tolerance,

@@ -54,7 +54,7 @@ final class Calibration {
         }
         context.managedWorkflowAndDependentResourceContext().put(BenchmarkRunReconciler.DESIGN_KEY, design);
         TemporaryBrokers broker = TemporaryBrokers.forCalibration(run);
-        broker.keep(context);
+        broker.keep(run, context);
         if (outcomes.status.phase == Phase.Running) {
             BenchmarkRunReconciler.follow(context, outcomes, started(run, design),
                     results -> write(run, context, outcomes, results));

@@ -34,11 +34,14 @@ public class BrokerConfigMap extends CRUDKubernetesDependentResource<ConfigMap, 
                 .withData(Map.of(BrokerConfiguration.CONFIG_MAP_KEY, brokerXml(brokers))).build();
     }
 
-    /** The set's broker.xml: the topic named after the set; its acceptor refuses what maxConnections does not allow. */
+    /**
+     * The set's broker.xml: the topic named after the set; its acceptor refuses what maxConnections does not allow,
+     * and speaks TLS unless spec.broker.tls.mode is Disabled.
+     */
     static String brokerXml(BrokerSet brokers) {
         Long maxConnections = brokers.broker().maxConnections;
         return BrokerConfiguration.forPod(brokers.name(), brokers.name(), brokers.persistent())
                 .withMaxConnections(maxConnections == null ? BrokerConfiguration.NO_CONNECTION_LIMIT : maxConnections)
-                .render();
+                .withTls(brokers.speaksTls()).render();
     }
 }

@@ -3,6 +3,7 @@ package io.brokerwise.operator.dependent;
 import io.brokerwise.api.v1alpha1.BrokerSpec;
 import io.brokerwise.api.v1alpha1.PlacementSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.api.v1alpha1.TlsSpec;
 import io.brokerwise.operator.topology.Names;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
@@ -14,17 +15,40 @@ import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
  *
  * @param name       the objects' name prefix ({@link Names}), also the topic
  * @param persistent whether the broker journals messages (Persistent delivery)
+ * @param tls        whether their acceptor speaks TLS, and with whose certificates
  */
-public record BrokerSet(String name, String namespace, PlacementSpec placement, BrokerSpec broker, boolean persistent) {
+public record BrokerSet(String name, String namespace, PlacementSpec placement, BrokerSpec broker, boolean persistent,
+                        TlsSpec.Mode tls) {
 
     public static BrokerSet of(PubSubTopology topology, String deliveryMode) {
         return new BrokerSet(topology.getMetadata().getName(), topology.getMetadata().getNamespace(),
-                topology.getSpec().placement, topology.getSpec().broker, "Persistent".equals(deliveryMode));
+                topology.getSpec().placement, topology.getSpec().broker, "Persistent".equals(deliveryMode),
+                TlsSpec.modeOf(topology.getSpec().broker));
     }
 
-    /** The same brokers under another name prefix (and topic), such as a run's own brokers beside a topology's. */
+    /**
+     * Temporary brokers (a run's layout, a calibration) sized by {@code broker}: TLS like it asks, but always with
+     * certificates of their own, since a provided certificate names a topology's brokers and not these.
+     */
+    public static BrokerSet temporary(String name, String namespace, PlacementSpec placement, BrokerSpec broker,
+                                      boolean persistent) {
+        TlsSpec.Mode asked = TlsSpec.modeOf(broker);
+        return new BrokerSet(name, namespace, placement, broker, persistent,
+                asked == TlsSpec.Mode.Disabled ? asked : TlsSpec.Mode.Generated);
+    }
+
+    /** The same brokers as temporary brokers under another name prefix (and topic), beside a topology's. */
     public BrokerSet named(String otherName) {
-        return new BrokerSet(otherName, namespace, placement, broker, persistent);
+        return temporary(otherName, namespace, placement, broker, persistent);
+    }
+
+    public boolean speaksTls() {
+        return tls != TlsSpec.Mode.Disabled;
+    }
+
+    /** The Secret of PEM files the brokers serve their certificates from: the operator's, or the platform team's. */
+    public String certificateSecret() {
+        return tls == TlsSpec.Mode.Provided ? broker.tls.secretName : Names.certificates(name);
     }
 
     /** Metadata of one of the set's objects: its namespace and the set's labels. */

@@ -5,9 +5,9 @@ import io.brokerwise.api.v1alpha1.PlacementSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.MountedCredentials;
+import io.brokerwise.broker.tls.BrokerKeyStore;
 import io.brokerwise.operator.RestrictedPodSecurity;
 import io.brokerwise.operator.autoscaling.BrokerRetirement;
-import io.brokerwise.operator.topology.BrokerLayout;
 import io.brokerwise.operator.topology.Names;
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
@@ -43,7 +43,9 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * does not depend on the layout: growing or shrinking changes replicas and restarts no broker. Pods run
  * restricted ({@link RestrictedPodSecurity}): non-root, read-only root, writing only to their emptyDirs. A broker
  * reads its users from its two Secrets mounted as files ({@link MountedCredentials}), not from environment
- * variables, so that a rotated password reaches it without a restart.
+ * variables, so that a rotated password reaches it without a restart. A broker that speaks TLS mounts the Secret of
+ * its certificates too ({@link BrokerSet#certificateSecret()}) and picks its own pair by its pod name
+ * ({@link BrokerKeyStore}).
  */
 @KubernetesDependent(informer = @Informer(labelSelector = "app.kubernetes.io/managed-by=" + Names.MANAGED_BY))
 public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulSet, PubSubTopology> {
@@ -65,13 +67,17 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
 
     @Override
     protected StatefulSet desired(PubSubTopology topology, Context<PubSubTopology> context) {
-        BrokerLayout layout = Layouts.of(context);
+        return new StatefulSetBuilder(render(Layouts.set(topology, context), replicas(topology, context)))
+                .editMetadata().addToAnnotations(Names.LAYOUT_ANNOTATION, Layouts.of(context).describe()).endMetadata()
+                .build();
+    }
+
+    /** The brokers' pods: the layout's, never fewer than the routing map or a retiring broker still uses. */
+    static int replicas(PubSubTopology topology, Context<PubSubTopology> context) {
         int retained = context.managedWorkflowAndDependentResourceContext()
                 .get(BrokerRetirement.CONTEXT_KEY, Integer.class).orElse(0);
-        int replicas = Math.max(layout.brokers(), Math.max(RoutingConfigMap.brokersInUse(topology, context), retained));
-        return new StatefulSetBuilder(render(Layouts.set(topology, context), replicas))
-                .editMetadata().addToAnnotations(Names.LAYOUT_ANNOTATION, layout.describe()).endMetadata()
-                .build();
+        return Math.max(Layouts.of(context).brokers(),
+                Math.max(RoutingConfigMap.brokersInUse(topology, context), retained));
     }
 
     /** The StatefulSet of a set of brokers. */
@@ -102,6 +108,22 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
     }
 
     private static PodSpec pod(BrokerSet brokers) {
+        PodSpec pod = plainPod(brokers);
+        if (!brokers.speaksTls()) {
+            return pod;
+        }
+        return new PodSpecBuilder(pod)
+                .editFirstContainer()
+                .addNewEnv().withName(BrokerKeyStore.DIRECTORY_ENV).withValue(BrokerKeyStore.POD_DIRECTORY).endEnv()
+                .addNewVolumeMount().withName("tls").withMountPath(BrokerKeyStore.POD_DIRECTORY).withReadOnly(true)
+                .endVolumeMount()
+                .endContainer()
+                .addNewVolume().withName("tls").withNewSecret().withSecretName(brokers.certificateSecret())
+                .withDefaultMode(0440).endSecret().endVolume()
+                .build();
+    }
+
+    private static PodSpec plainPod(BrokerSet brokers) {
         PlacementSpec placement = brokers.placement();
         BrokerSpec broker = brokers.broker();
         String name = brokers.name();

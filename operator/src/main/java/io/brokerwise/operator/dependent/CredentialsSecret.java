@@ -3,12 +3,14 @@ package io.brokerwise.operator.dependent;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.BrokerRole;
+import io.brokerwise.client.ClientOptions;
 import io.brokerwise.operator.topology.Names;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.javaoperatorsdk.operator.api.config.informer.Informer;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.processing.dependent.Matcher;
 import io.javaoperatorsdk.operator.processing.dependent.kubernetes.CRUDKubernetesDependentResource;
 import io.javaoperatorsdk.operator.processing.dependent.kubernetes.KubernetesDependent;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
@@ -16,12 +18,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * The brokers' application user and password, the only credential application pods get (the routing map's
- * clients, the probe, the benchmark clients). Generated once per set of brokers, never a default, and kept across
+ * clients, the probe, the benchmark clients), and the CA their TLS certificates chain to ({@link #withCa}). Generated once per set of brokers, never a default, and kept across
  * reconciliations: a key the Secret has is never replaced, so a password set by hand (a rotation,
  * docs/operations.md) stays, and so does a previous password kept for its grace period.
  */
@@ -39,7 +42,19 @@ public class CredentialsSecret extends CRUDKubernetesDependentResource<Secret, P
     protected Secret desired(PubSubTopology topology, Context<PubSubTopology> context) {
         BrokerSet brokers = Layouts.set(topology, context);
         String name = Names.credentials(brokers.name());
-        return render(brokers, name, ROLES, current(context, name));
+        return withCa(render(brokers, name, ROLES, current(context, name)), BrokerTrust.of(context));
+    }
+
+    /**
+     * Equal data too: the generic matcher ignores keys the Secret has beyond the desired ones, and ARTEMIS_CA must
+     * leave when the brokers stop speaking TLS.
+     */
+    @Override
+    public Matcher.Result<Secret> match(Secret actual, Secret desired, PubSubTopology topology,
+                                        Context<PubSubTopology> context) {
+        Matcher.Result<Secret> generic = super.match(actual, desired, topology, context);
+        return generic.matched() && Objects.equals(actual.getData(), desired.getData()) ? generic
+                : Matcher.Result.computed(false, desired);
     }
 
     @Override
@@ -63,6 +78,20 @@ public class CredentialsSecret extends CRUDKubernetesDependentResource<Secret, P
         return new SecretBuilder().withMetadata(brokers.metadata(name)).withType("Opaque").withData(data).build();
     }
 
+    /**
+     * The application Secret with the CA certificate clients trust as {@value ClientOptions#CA_ENV}, exactly when the
+     * brokers speak TLS: a client that takes the Secret's keys as its environment connects as the brokers expect.
+     */
+    public static Secret withCa(Secret secret, BrokerTrust trust) {
+        Map<String, String> data = new HashMap<>(secret.getData());
+        if (trust.caPem() == null) {
+            data.remove(ClientOptions.CA_ENV);
+        } else {
+            data.put(ClientOptions.CA_ENV, base64(trust.caPem()));
+        }
+        return new SecretBuilder(secret).withData(data).build();
+    }
+
     /** The Secret of this name among those the primary's informers hold. */
     public static <P extends HasMetadata> Optional<Secret> current(Context<P> context, String name) {
         return context.getSecondaryResourcesAsStream(Secret.class).filter(s -> name.equals(s.getMetadata().getName()))
@@ -84,7 +113,7 @@ public class CredentialsSecret extends CRUDKubernetesDependentResource<Secret, P
                 .map(v -> new String(Base64.getDecoder().decode(v), StandardCharsets.UTF_8));
     }
 
-    private static String base64(String s) {
+    static String base64(String s) {
         return Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8));
     }
 }

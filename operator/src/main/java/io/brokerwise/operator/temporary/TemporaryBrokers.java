@@ -7,6 +7,7 @@ import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.WorkloadSpec;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.dependent.BrokerSet;
+import io.brokerwise.operator.dependent.BrokerTrust;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.dependent.DependentResource;
@@ -21,7 +22,7 @@ import io.javaoperatorsdk.operator.processing.dependent.workflow.Condition;
  */
 public record TemporaryBrokers(BrokerSet set, Layout layout) {
 
-    private static final String CONTEXT_KEY = "temporaryBrokers";
+    static final String CONTEXT_KEY = "temporaryBrokers";
 
     /** The name prefix of the temporary brokers' objects; also their topic. */
     public static String name(BenchmarkRun run) {
@@ -37,8 +38,8 @@ public record TemporaryBrokers(BrokerSet set, Layout layout) {
     /** A calibration's one broker. */
     public static TemporaryBrokers forCalibration(BenchmarkRun run) {
         CalibrationSpec c = run.getSpec().calibration;
-        return new TemporaryBrokers(new BrokerSet(name(run), run.getMetadata().getNamespace(), c.placement, c.broker,
-                c.deliveryMode == WorkloadSpec.DeliveryMode.Persistent), new Layout(1, 1));
+        return new TemporaryBrokers(BrokerSet.temporary(name(run), run.getMetadata().getNamespace(), c.placement,
+                c.broker, c.deliveryMode == WorkloadSpec.DeliveryMode.Persistent), new Layout(1, 1));
     }
 
     /** The run's {@code spec.layout}, placed and sized as the topology's brokers are. */
@@ -48,8 +49,9 @@ public record TemporaryBrokers(BrokerSet set, Layout layout) {
         return new TemporaryBrokers(BrokerSet.of(topology, String.valueOf(delivery)).named(name(run)), layout);
     }
 
-    /** Keeps the brokers for this reconciliation's workflow. */
-    public void keep(Context<BenchmarkRun> context) {
+    /** Keeps the brokers, and the CA of their certificates, for this reconciliation's workflow. */
+    public void keep(BenchmarkRun run, Context<BenchmarkRun> context) {
+        BrokerTrust.keep(set, run, context);
         context.managedWorkflowAndDependentResourceContext().put(CONTEXT_KEY, this);
     }
 

@@ -77,6 +77,16 @@ public final class Names {
         return brokers + "-broker-management";
     }
 
+    /** The brokers' CA certificate and key: only the operator reads it. */
+    public static String authority(String brokers) {
+        return brokers + "-broker-ca";
+    }
+
+    /** The certificates the operator issued to the brokers, one pair per pod: the brokers mount it. */
+    public static String certificates(String brokers) {
+        return brokers + "-broker-tls";
+    }
+
     public static String brokerConfig(String brokers) {
         return brokers + "-broker-config";
     }

@@ -11,12 +11,15 @@ import io.brokerwise.operator.ResourceEvents;
 import io.brokerwise.operator.autoscaling.AutoscaledLayout;
 import io.brokerwise.operator.autoscaling.AutoscalingObserver;
 import io.brokerwise.operator.autoscaling.BrokerRetirement;
+import io.brokerwise.operator.dependent.BrokerCertificates;
 import io.brokerwise.operator.dependent.BrokerConfigMap;
 import io.brokerwise.operator.dependent.BrokerDisruptionBudget;
 import io.brokerwise.operator.dependent.BrokerNetworkPolicy;
+import io.brokerwise.operator.dependent.BrokerSet;
 import io.brokerwise.operator.dependent.BrokerStatefulSet;
 import io.brokerwise.operator.dependent.BrokersService;
 import io.brokerwise.operator.dependent.CredentialsSecret;
+import io.brokerwise.operator.dependent.BrokerTrust;
 import io.brokerwise.operator.dependent.ManagementSecret;
 import io.brokerwise.operator.dependent.RoutingConfigMap;
 import io.brokerwise.operator.dependent.VerificationRun;
@@ -60,6 +63,7 @@ import java.util.stream.Collectors;
  */
 @Workflow(explicitInvocation = true, dependents = {
     @Dependent(type = CredentialsSecret.class),
+    @Dependent(type = BrokerCertificates.class, reconcilePrecondition = BrokerCertificates.Generated.class),
     @Dependent(type = ManagementSecret.class),
     @Dependent(type = BrokerConfigMap.class, name = PubSubTopologyReconciler.BROKER_CONFIG),
     @Dependent(type = BrokerNetworkPolicy.class),
@@ -242,6 +246,14 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         workflow.put(BrokerLayout.CONTEXT_KEY, new BrokerLayout(layout, topology.getSpec().workload.deliveryMode.name()));
         workflow.put(BrokerReadiness.CONTEXT_KEY, readiness);
         workflow.put(BrokerRetirement.CONTEXT_KEY, retained(topology, context, outcomes, layout));
+        try {
+            BrokerTrust.keep(BrokerSet.of(topology, topology.getSpec().workload.deliveryMode.name()), topology, context);
+        } catch (BrokerTrust.Unusable e) {
+            // the team's Secret is not watched: look again for it
+            outcomes.set(Conditions.DEPLOYED, false, "TlsSecretUnusable", e.getMessage());
+            outcomes.lookAgainIn(APPLY_RETRY);
+            return;
+        }
         var refused = applyDependents(workflow);
         if (refused.isEmpty()) {
             outcomes.set(Conditions.DEPLOYED, true, "Applied", layout + ": " + layout.brokers() + " brokers");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brokerwise.api.planning.ManifestReader;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.broker.MountedCredentials;
+import io.brokerwise.broker.tls.BrokerKeyStore;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.Volume;
@@ -87,7 +88,7 @@ class BrokerStatefulSetTest {
         assertEquals(List.of("t-broker-credentials", "t-broker-management"),
                 projected.getSources().stream().map(s -> s.getSecret().getName()).toList());
         assertEquals(Map.of("BROKER_XML", "/etc/artemis/broker.xml", MountedCredentials.DIRECTORY_ENV,
-                        MountedCredentials.POD_DIRECTORY),
+                        MountedCredentials.POD_DIRECTORY, BrokerKeyStore.DIRECTORY_ENV, BrokerKeyStore.POD_DIRECTORY),
                 broker.getEnv().stream().collect(Collectors.toMap(e -> e.getName(), e -> e.getValue())));
     }
 
