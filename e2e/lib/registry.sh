@@ -1,7 +1,6 @@
 # An image registry on loopback: the CNCF distribution registry, so that the install path a team
 # follows on its own cluster (push the images, install the chart with `registry` set, let the nodes
-# pull) runs here too. Plain HTTP on 127.0.0.1 only; its storage lives in $RUN, so every `up` starts
-# it empty and a pull the tests see is a real one.
+# pull) runs here too. Plain HTTP on 127.0.0.1 only; its storage lives in $RUN, which `down` removes.
 
 registry_config() {
   mkdir -p "$RUN/registry/storage"

@@ -20,6 +20,7 @@ import java.util.Hashtable;
 import java.util.Set;
 import javax.naming.Context;
 import javax.naming.InitialContext;
+import javax.naming.NamingException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.function.Executable;
@@ -101,6 +102,27 @@ class JmsRefusalTest {
                 refused("request/reply (JMSReplyTo)", () -> context.createProducer().send(topic, request));
             }
             assertEquals(Set.of(), layout.brokers.subscriptions(0), "nothing was registered");
+        }
+    }
+
+    /** A connection is the caller's user's; without any user the context says which properties to set. */
+    @Test
+    void credentialsAreTheCallersAndMissingOnesAreNamed() throws Exception {
+        try (JndiLayout layout = new JndiLayout(dir, 1, 1)) {
+            ConnectionFactory factory = layout.factory();
+            Topic topic = layout.topic();
+            String user = layout.brokers.credentials.user();
+            assertThrows(JMSException.class, () -> {
+                try (Connection connection = factory.createConnection(user, "not-the-password")) {
+                    connection.createSession(false, Session.AUTO_ACKNOWLEDGE).createProducer(topic)
+                            .send(connection.createSession(false, Session.AUTO_ACKNOWLEDGE).createTextMessage("x"));
+                }
+            }, "the broker refuses a wrong password given to createConnection(user, password)");
+
+            Hashtable<String, String> env = layout.environment();
+            env.remove(Context.SECURITY_PRINCIPAL);
+            NamingException missing = assertThrows(NamingException.class, () -> new InitialContext(env));
+            assertTrue(missing.getMessage().contains("java.naming.security.principal"), missing.getMessage());
         }
     }
 }

@@ -27,6 +27,8 @@ final class Commands {
             // read on another thread so that a hung program still times out
             var out = CompletableFuture.supplyAsync(() -> read(p));
             if (!p.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
+                // helm or Maven's JVM under a wrapper script: kill the whole tree, not just the script
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
                 throw new AssertionError(line + " did not end within " + timeout);
             }

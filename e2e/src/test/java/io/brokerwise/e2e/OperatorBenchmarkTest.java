@@ -231,9 +231,7 @@ class OperatorBenchmarkTest {
 
     /** The operator's running pod. */
     private static String operatorPod(KubernetesClient k8s) {
-        return k8s.pods().inNamespace(OperatorInstall.NAMESPACE)
-                .withLabel("app.kubernetes.io/name", OperatorInstall.DEPLOYMENT).list().getItems().stream()
-                .filter(Topologies::ready).findFirst().orElseThrow().getMetadata().getName();
+        return OperatorInstall.pod(k8s).getMetadata().getName();
     }
 
     private static String exec(KubernetesClient k8s, String... command) {

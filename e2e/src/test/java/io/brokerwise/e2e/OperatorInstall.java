@@ -1,6 +1,7 @@
 package io.brokerwise.e2e;
 
 import io.brokerwise.testsupport.BuiltTools;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientTimeoutException;
@@ -80,6 +81,13 @@ final class OperatorInstall {
         } catch (java.io.IOException e) {
             throw new AssertionError("cannot apply the CRDs in " + dir, e);
         }
+    }
+
+    /** The operator's pod: the one not being deleted. */
+    static Pod pod(KubernetesClient k8s) {
+        return k8s.pods().inNamespace(NAMESPACE).withLabel("app.kubernetes.io/name", DEPLOYMENT).list().getItems()
+                .stream().filter(p -> p.getMetadata().getDeletionTimestamp() == null).findFirst()
+                .orElseThrow(() -> new AssertionError("no operator pod:\n" + Pods.describe(k8s, NAMESPACE)));
     }
 
     /** The operator's logs (its one pod). */

@@ -11,7 +11,6 @@ import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.HashMap;
 import java.util.List;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Order;
@@ -61,8 +60,7 @@ class OperatorOnRealNodeTest {
             assertTrue(probe.logs().contains("probe: OK"), probe.logs());
             assertEquals("Succeeded", probe.phase(), probe.logs());
 
-            Pod operator = k8s.pods().inNamespace(OperatorInstall.NAMESPACE)
-                    .withLabel("app.kubernetes.io/name", OperatorInstall.DEPLOYMENT).list().getItems().get(0);
+            Pod operator = OperatorInstall.pod(k8s);
             assertEquals(OperatorInstall.DEPLOYMENT, operator.getSpec().getServiceAccountName());
             String logs = OperatorInstall.logs(k8s);
             assertFalse(logs.contains("is forbidden"), "the chart's RBAC refused the operator something:\n" + logs);

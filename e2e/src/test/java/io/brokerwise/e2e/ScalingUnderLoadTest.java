@@ -1,8 +1,11 @@
 package io.brokerwise.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.measure.delivery.DeliveryReport;
+import io.brokerwise.measure.delivery.MessageSpan;
+import io.brokerwise.measure.delivery.SubscriberDelivery;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.util.Map;
@@ -15,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * (80 publishers, planned PSR 2x1) grows to 160 publishers (PSR 3x1) and shrinks back while the delivery check
  * publishes through the client library. The routing map moves make-before-break: subscribers register at a new
  * broker before publishers send to it, and a retiring broker stays until its clients have left. So every
- * subscriber receives everything published to its selector; duplicates from a move are counted and printed.
+ * subscriber receives everything published to its selector; duplicates are counted and printed, and arrive only
+ * during a move.
  */
 @LocalClusterTest
 @Order(13)
@@ -23,6 +27,8 @@ class ScalingUnderLoadTest {
 
     /** Long enough for two changes, each a broker Ready and a routing map the kubelet re-mounts (up to ~1 min). */
     static final String SCHEDULE = "40x300s";
+    /** How long after a client's move messages still in flight through its old subscriptions may arrive. */
+    static final Duration SETTLE = Duration.ofSeconds(5);
 
     @Test
     void aWorkloadChangeThatScalesTheLayoutUpAndDownLosesNothing(KubernetesClient k8s) throws Exception {
@@ -38,25 +44,47 @@ class ScalingUnderLoadTest {
             Thread.sleep(15_000);
 
             long up = System.currentTimeMillis();
-            Topologies.apply(k8s, ns, yaml.replace("publishers: 80", "publishers: 160"));
+            String grown = yaml.replace("publishers: 80", "publishers: 160");
+            assertTrue(!grown.equals(yaml), "examples/local-cluster.yaml declares 80 publishers");
+            Topologies.apply(k8s, ns, grown);
             awaitRoutedBrokers(k8s, ns, name, 3);
-            printMove("2 -> 3", up, check.awaitMoveTo(3, 1, Duration.ofMinutes(3)));
+            long movedUp = check.awaitMoveTo(3, 1, Duration.ofMinutes(3));
+            printMove("2 -> 3", up, movedUp);
             long down = System.currentTimeMillis();
             Topologies.apply(k8s, ns, yaml);
             awaitRoutedBrokers(k8s, ns, name, 2);
-            printMove("3 -> 2", down, check.awaitMoveTo(2, 1, Duration.ofMinutes(3)));
+            long movedDown = check.awaitMoveTo(2, 1, Duration.ofMinutes(3));
+            printMove("3 -> 2", down, movedDown);
 
             DeliveryReport report = check.report(Duration.ofMinutes(5));
+            assertEquals(2, plannedBrokers(k8s, ns, name));
+            assertEquals(2, (int) k8s.apps().statefulSets().inNamespace(ns).withName(name + "-broker").get().getSpec()
+                    .getReplicas(), "the retired broker went once its clients had left");
             System.out.printf("SCALE under load: sent %d, lost %d, duplicates %d, routing changes seen %d%n",
                     report.sent(), report.lost(), report.duplicates(), report.routingChanges());
             System.out.println(report.line());
             assertEquals(2, report.routingChanges(), "the clients followed both moves: " + report.line());
             assertEquals(0, report.sendFailures(), report.line());
-            report.subscribers().forEach(s -> assertEquals(0, s.lost(), "a subscriber lost messages in a move: " + s));
+            for (SubscriberDelivery s : report.subscribers()) {
+                assertEquals(0, s.lost(), "a subscriber lost messages in a move: " + s);
+                for (MessageSpan d : s.duplicated()) {
+                    assertTrue(within(d, up, movedUp) || within(d, down, movedDown),
+                            "duplicates outside the moves (" + up + " to " + movedUp + ", " + down + " to " + movedDown
+                                    + "): " + s);
+                }
+            }
             Topologies.await(k8s, ns, name, "Ready", "True", "are Ready", 2);
         } finally {
             Topologies.deleteNamespace(k8s, ns);
         }
+    }
+
+    /**
+     * The span of duplicates falls in a move: after the change, and no later than {@link #SETTLE} after the client
+     * finished moving (messages on their way through the subscription it left arrive after it).
+     */
+    private static boolean within(MessageSpan span, long changed, long clientMoved) {
+        return span.fromMillis() >= changed && span.toMillis() <= clientMoved + SETTLE.toMillis();
     }
 
     private static void printMove(String brokers, long changed, long clientMoved) {

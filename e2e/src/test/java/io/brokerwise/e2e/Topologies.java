@@ -115,6 +115,25 @@ final class Topologies {
         }
     }
 
+    /**
+     * Applies a changed manifest, so the topology's generation moves, and waits until the operator's status says it
+     * reconciled that generation: the operator is at work, not only its last status still standing.
+     */
+    static void applyAndAwaitReconciled(KubernetesClient k8s, String ns, String yaml) {
+        String name = name(yaml);
+        long before = get(k8s, ns, name).get().getMetadata().getGeneration();
+        apply(k8s, ns, yaml);
+        try {
+            get(k8s, ns, name).waitUntilCondition(t -> t.getMetadata().getGeneration() > before
+                    && t.getAdditionalProperties().get("status") instanceof Map<?, ?> status
+                    && status.get("observedGeneration") instanceof Number observed
+                    && observed.longValue() == t.getMetadata().getGeneration(), 2, TimeUnit.MINUTES);
+        } catch (KubernetesClientTimeoutException e) {
+            throw new AssertionError("the operator did not reconcile the change of " + name + ": "
+                    + conditions(get(k8s, ns, name).get()), e);
+        }
+    }
+
     static String conditions(GenericKubernetesResource t) {
         return t == null ? "no topology" : String.valueOf(t.getAdditionalProperties().get("status"));
     }

@@ -131,6 +131,16 @@ class BrokerSecretsTest {
         assertNull(client.secrets().inNamespace(ns).withName("team-broker-tls").get(), "the operator issues nothing");
         assertNull(client.secrets().inNamespace(ns).withName("team-broker-ca").get());
 
+        // cert-manager renews the certificate in place: the next pass rolls the brokers onto it
+        String servedBefore = tlsHash(ns);
+        CertificateAuthority.Issued renewed = ca.issue(List.of("*.team-brokers." + ns + ".svc"));
+        client.secrets().inNamespace(ns).withName("team-tls").edit(s -> new SecretBuilder(s)
+                .addToData("tls.crt", encoded(renewed.certificatePem()))
+                .addToData("tls.key", encoded(renewed.keyPem())).build());
+        pass(cluster, t, 11);
+        Awaitility.await().atMost(TestCluster.WAIT).alias("a renewed certificate changes the pod template")
+                .until(() -> !servedBefore.equals(tlsHash(ns)));
+
         cluster.merge(t, "{\"spec\": {\"broker\": {\"tls\": {\"mode\": \"Disabled\", \"secretName\": null}}}}");
         Awaitility.await().atMost(TestCluster.WAIT).alias("the CA leaves the clients' Secret").until(() ->
                 !client.secrets().inNamespace(ns).withName("team-broker-credentials").get().getData()
@@ -138,6 +148,11 @@ class BrokerSecretsTest {
         Awaitility.await().atMost(TestCluster.WAIT).alias("the brokers mount no certificates").until(() ->
                 client.apps().statefulSets().inNamespace(ns).withName("team-broker").get().getSpec().getTemplate()
                         .getSpec().getVolumes().stream().noneMatch(v -> v.getSecret() != null));
+    }
+
+    private String tlsHash(String ns) {
+        return String.valueOf(client.apps().statefulSets().inNamespace(ns).withName("team-broker").get().getSpec()
+                .getTemplate().getMetadata().getAnnotations().get("brokerwise.io/tls-hash"));
     }
 
     /** Changes the workload's rate and waits for the pass that saw it to deploy. */

@@ -13,6 +13,8 @@ import java.time.Instant;
 import java.util.Date;
 import java.util.List;
 import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.asn1.x500.X500NameBuilder;
+import org.bouncycastle.asn1.x500.style.BCStyle;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
 import org.bouncycastle.asn1.x509.Extension;
@@ -47,7 +49,7 @@ public record CertificateAuthority(X509Certificate certificate, PrivateKey key) 
     /** A new CA named {@code commonName}. */
     public static CertificateAuthority generate(String commonName) {
         KeyPair pair = keyPair();
-        X500Name name = new X500Name("CN=" + commonName);
+        X500Name name = commonName(commonName);
         try {
             var builder = builder(name, name, pair, CA_VALIDITY)
                     .addExtension(Extension.basicConstraints, true, new BasicConstraints(0))
@@ -65,7 +67,10 @@ public record CertificateAuthority(X509Certificate certificate, PrivateKey key) 
         return new CertificateAuthority(Pem.certificate(certificatePem), Pem.privateKey(keyPem));
     }
 
-    /** A TLS server certificate for {@code dnsNames} (the first is also its common name), signed by this CA. */
+    /**
+     * A TLS server certificate for {@code dnsNames}, signed by this CA. Clients check the names, not the common name,
+     * which is the first name's first label (a pod's name).
+     */
     public Issued issue(List<String> dnsNames) {
         if (dnsNames.isEmpty()) {
             throw new IllegalArgumentException("a server certificate needs at least one DNS name");
@@ -75,7 +80,7 @@ public record CertificateAuthority(X509Certificate certificate, PrivateKey key) 
                 .toArray(GeneralName[]::new);
         try {
             var builder = builder(X500Name.getInstance(certificate.getSubjectX500Principal().getEncoded()),
-                    new X500Name("CN=" + dnsNames.get(0)), pair, SERVER_VALIDITY)
+                    commonName(dnsNames.get(0).split("\\.", 2)[0]), pair, SERVER_VALIDITY)
                     .addExtension(Extension.basicConstraints, true, new BasicConstraints(false))
                     .addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature))
                     .addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(KeyPurposeId.id_kp_serverAuth))
@@ -86,6 +91,11 @@ public record CertificateAuthority(X509Certificate certificate, PrivateKey key) 
         } catch (CertIOException | GeneralSecurityException e) {
             throw new IllegalStateException("cannot issue a certificate for " + dnsNames, e);
         }
+    }
+
+    /** RFC 5280 bounds a common name to 64 characters (ub-common-name); a pod's DNS name is often longer. */
+    static X500Name commonName(String name) {
+        return new X500NameBuilder().addRDN(BCStyle.CN, name.length() <= 64 ? name : name.substring(0, 64)).build();
     }
 
     public String certificatePem() {

@@ -95,7 +95,7 @@ public final class BrokerwiseConnectionFactory implements ConnectionFactory, Top
 
     @Override
     public Connection createConnection(String user, String password) throws JMSException {
-        return createTopicConnection(options.user(), options.password());
+        return createTopicConnection(user, password);
     }
 
     @Override

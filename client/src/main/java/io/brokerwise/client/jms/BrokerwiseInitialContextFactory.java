@@ -57,10 +57,14 @@ public final class BrokerwiseInitialContextFactory implements InitialContextFact
     public Context getInitialContext(Hashtable<?, ?> environment) throws NamingException {
         Map<String, String> env = new HashMap<>();
         environment.forEach((k, v) -> env.put(String.valueOf(k), String.valueOf(v)));
+        String user = env.getOrDefault(Context.SECURITY_PRINCIPAL, System.getenv("ARTEMIS_USER"));
+        String password = env.getOrDefault(Context.SECURITY_CREDENTIALS, System.getenv("ARTEMIS_PASSWORD"));
+        if (user == null || password == null) {
+            throw new NamingException("the brokers need a user and a password: set java.naming.security.principal "
+                    + "and java.naming.security.credentials (jndi.properties), or ARTEMIS_USER and ARTEMIS_PASSWORD");
+        }
         Settings settings = new Settings(Path.of(env.getOrDefault(ROUTING_MAP, DEFAULT_ROUTING_MAP)),
-                new ClientOptions(env.getOrDefault(Context.SECURITY_PRINCIPAL, System.getenv("ARTEMIS_USER")),
-                        env.getOrDefault(Context.SECURITY_CREDENTIALS, System.getenv("ARTEMIS_PASSWORD")),
-                        env.getOrDefault(URL_PARAMETERS, ""), trustedCa(env)),
+                new ClientOptions(user, password, env.getOrDefault(URL_PARAMETERS, ""), trustedCa(env)),
                 number(env, CLIENT_INDEX, 0), number(env, WATCH_PERIOD_MILLIS, 5000));
         Map<String, Object> bindings = new HashMap<>();
         for (Map.Entry<String, String> e : env.entrySet()) {

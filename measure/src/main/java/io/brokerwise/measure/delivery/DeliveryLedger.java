@@ -16,7 +16,8 @@ final class DeliveryLedger {
     private final long[][] sentAtMillis;
     private final AtomicIntegerArray sent;
     private final BitSet[][] received;
-    private final long[] duplicates;
+    /** Per subscriber, when each message that had already arrived arrived again. */
+    private final List<List<Long>> duplicates = new ArrayList<>();
     private final BitSet[] failed;
 
     DeliveryLedger(int publishers, int subscribers, int keys, int messagesPerPublisher) {
@@ -24,7 +25,9 @@ final class DeliveryLedger {
         this.sentAtMillis = new long[publishers][messagesPerPublisher];
         this.sent = new AtomicIntegerArray(publishers);
         this.received = new BitSet[subscribers][publishers];
-        this.duplicates = new long[subscribers];
+        for (int s = 0; s < subscribers; s++) {
+            duplicates.add(new ArrayList<>());
+        }
         this.failed = new BitSet[publishers];
         for (int p = 0; p < publishers; p++) {
             failed[p] = new BitSet();
@@ -63,7 +66,7 @@ final class DeliveryLedger {
         synchronized (seen) {
             if (seen.get(seq)) {
                 synchronized (duplicates) {
-                    duplicates[subscriber]++;
+                    duplicates.get(subscriber).add(System.currentTimeMillis());
                 }
             } else {
                 seen.set(seq);
@@ -109,10 +112,11 @@ final class DeliveryLedger {
                 }
             }
         }
-        long dup;
+        List<Long> again;
         synchronized (duplicates) {
-            dup = duplicates[s];
+            again = List.copyOf(duplicates.get(s));
         }
-        return new SubscriberDelivery(s, selector, group, brokers, expected, got, dup, MissingSpan.of(missing));
+        return new SubscriberDelivery(s, selector, group, brokers, expected, got, again.size(),
+                MessageSpan.of(missing), MessageSpan.of(again));
     }
 }

@@ -32,8 +32,8 @@ class LoadScheduleTest {
 
     @Test
     void missedMessagesCloseInTimeAreOneSpan() {
-        assertEquals(List.of(new MissingSpan(1_000, 1_900, 3), new MissingSpan(5_000, 5_000, 1)),
-                MissingSpan.of(List.of(1_900L, 1_000L, 5_000L, 1_400L)));
-        assertEquals(List.of(), MissingSpan.of(List.of()));
+        assertEquals(List.of(new MessageSpan(1_000, 1_900, 3), new MessageSpan(5_000, 5_000, 1)),
+                MessageSpan.of(List.of(1_900L, 1_000L, 5_000L, 1_400L)));
+        assertEquals(List.of(), MessageSpan.of(List.of()));
     }
 }

@@ -56,17 +56,23 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
             "prometheus.io/port", Integer.toString(BrokerConfiguration.METRICS_PORT), "prometheus.io/path", "/metrics");
     static final String DEFAULT_MEMORY = "1Gi";
     /**
-     * An Artemis broker stops within about a second of SIGTERM (a deleted broker pod on the local cluster's node is
-     * gone in 0.9 to 1.0 s). Ten seconds leave it ample margin, and they are also how long a namespace controller
-     * waits, after deleting a namespace's pods, before it looks again: with the default 30 s every namespace holding
-     * brokers took at least 30 s to delete.
+     * How long a broker may take to stop. A NonPersistent broker holds nothing to write: it stops within about a
+     * second of SIGTERM (a deleted broker pod on the local cluster's node is gone in 0.9 to 1.0 s), and 10 s leave a
+     * wide margin. A Persistent one closes its journal and page files, so it keeps Kubernetes's default 30 s. The
+     * shorter period also shortens a namespace's deletion: its controller waits the longest grace period of the
+     * namespace's pods before it looks again.
      */
-    static final long TERMINATION_GRACE_SECONDS = 10;
+    static long terminationGraceSeconds(BrokerSet brokers) {
+        return brokers.persistent() ? 30 : 10;
+    }
     /** The ConfigMap mounts where BrokerMain looks by default. */
     private static final String CONFIG_DIR = java.nio.file.Path.of(BrokerConfiguration.DEFAULT_PATH).getParent().toString();
     /** The volume that holds the broker's data directory. */
     static final String DATA_DIR = java.nio.file.Path.of(BrokerConfiguration.POD_DATA_DIRECTORY).getParent().toString();
     static final String CONFIG_HASH_ANNOTATION = "brokerwise.io/config-hash";
+    static final String TLS_HASH_ANNOTATION = "brokerwise.io/tls-hash";
+    /** Startup probes 5 s apart: 4 minutes, beyond the 3 a broker waits for its certificate before it gives up. */
+    static final int STARTUP_PROBES = 48;
 
     public BrokerStatefulSet() {
         super(StatefulSet.class);
@@ -74,9 +80,15 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
 
     @Override
     protected StatefulSet desired(PubSubTopology topology, Context<PubSubTopology> context) {
-        return new StatefulSetBuilder(render(Layouts.set(topology, context), replicas(topology, context)))
+        StatefulSet set = new StatefulSetBuilder(render(Layouts.set(topology, context), replicas(topology, context)))
                 .editMetadata().addToAnnotations(Names.LAYOUT_ANNOTATION, Layouts.of(context).describe()).endMetadata()
                 .build();
+        String served = BrokerTrust.of(context).served();
+        if (served != null) {
+            // brokers read their key store when they start: a new CA, or a renewed team certificate, rolls them
+            set.getSpec().getTemplate().getMetadata().getAnnotations().put(TLS_HASH_ANNOTATION, hash(served));
+        }
+        return set;
     }
 
     /** The brokers' pods: the layout's, never fewer than the routing map or a retiring broker still uses. */
@@ -142,7 +154,7 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
                 .withTolerations(placement.tolerations)
                 .withAffinity(placement.brokersPerNode == 1 ? oneBrokerPerNode(name) : null)
                 .withTopologySpreadConstraints(placement.brokersPerNode > 1 ? spread(name) : List.of())
-                .withTerminationGracePeriodSeconds(TERMINATION_GRACE_SECONDS)
+                .withTerminationGracePeriodSeconds(terminationGraceSeconds(brokers))
                 .withSecurityContext(RestrictedPodSecurity.pod())
                 .addNewContainer()
                 .withName("artemis")
@@ -155,8 +167,12 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
                 .withNewResources().withRequests(resources).withLimits(resources).endResources()
                 .withNewReadinessProbe().withNewTcpSocket().withNewPort(Names.BROKER_PORT).endTcpSocket()
                 .withPeriodSeconds(2).withFailureThreshold(3).endReadinessProbe()
+                // a new broker of a growing layout may wait minutes for its certificate to reach the pod (the
+                // kubelet's sync of a changed Secret); liveness starts once the acceptor first answers
+                .withNewStartupProbe().withNewTcpSocket().withNewPort(Names.BROKER_PORT).endTcpSocket()
+                .withPeriodSeconds(5).withFailureThreshold(STARTUP_PROBES).endStartupProbe()
                 .withNewLivenessProbe().withNewTcpSocket().withNewPort(Names.BROKER_PORT).endTcpSocket()
-                .withInitialDelaySeconds(30).withPeriodSeconds(10).withFailureThreshold(3).endLivenessProbe()
+                .withPeriodSeconds(10).withFailureThreshold(3).endLivenessProbe()
                 .addNewVolumeMount().withName("config").withMountPath(CONFIG_DIR).withReadOnly(true).endVolumeMount()
                 .addNewVolumeMount().withName("credentials").withMountPath(MountedCredentials.POD_DIRECTORY)
                 .withReadOnly(true).endVolumeMount()

@@ -23,8 +23,12 @@ import java.util.Optional;
  *
  * @param issuer the CA that issues the brokers' certificates; null unless Generated
  * @param caPem  the CA certificate clients trust, PEM; null when Disabled
+ * @param served what the brokers' key stores are made of and change with: the CA whose certificates they serve
+ *               (Generated: a broker's pair is only ever issued again by a new CA), or the team's certificate and CA
+ *               (Provided: cert-manager renews them in place); null when Disabled. Brokers read their key store
+ *               when they start, so a change of it must restart them.
  */
-public record BrokerTrust(CertificateAuthority issuer, String caPem) {
+public record BrokerTrust(CertificateAuthority issuer, String caPem, String served) {
 
     static final String CONTEXT_KEY = "brokerTrust";
     /** The keys of the CA's Secret, and the CA certificate's key in a kubernetes.io/tls Secret. */
@@ -41,7 +45,7 @@ public record BrokerTrust(CertificateAuthority issuer, String caPem) {
     /** Settles the trust of {@code brokers}, owned by {@code owner}, for this reconciliation's workflow. */
     public static <P extends HasMetadata> BrokerTrust keep(BrokerSet brokers, P owner, Context<P> context) {
         BrokerTrust trust = switch (brokers.tls()) {
-            case Disabled -> new BrokerTrust(null, null);
+            case Disabled -> new BrokerTrust(null, null, null);
             case Provided -> provided(brokers, context);
             case Generated -> generated(brokers, owner, context);
         };
@@ -66,7 +70,9 @@ public record BrokerTrust(CertificateAuthority issuer, String caPem) {
                 throw new Unusable(where + " has no " + key);
             }
         }
-        return new BrokerTrust(null, CredentialsSecret.value(secret, CA_CERTIFICATE).orElseThrow());
+        String ca = CredentialsSecret.value(secret, CA_CERTIFICATE).orElseThrow();
+        return new BrokerTrust(null, ca, CredentialsSecret.value(secret, BrokerKeyStore.SHARED_CERTIFICATE)
+                .orElseThrow() + ca);
     }
 
     private static <P extends HasMetadata> BrokerTrust generated(BrokerSet brokers, P owner, Context<P> context) {
@@ -75,9 +81,13 @@ public record BrokerTrust(CertificateAuthority issuer, String caPem) {
                 .or(() -> Optional.ofNullable(context.getClient().secrets().inNamespace(brokers.namespace())
                         .withName(name).get()))
                 .orElseGet(() -> create(brokers, owner, context, name));
-        CertificateAuthority ca = CertificateAuthority.of(CredentialsSecret.value(secret, CA_CERTIFICATE).orElseThrow(),
-                CredentialsSecret.value(secret, CA_KEY).orElseThrow());
-        return new BrokerTrust(ca, ca.certificatePem());
+        CertificateAuthority ca = CertificateAuthority.of(caKey(secret, name, CA_CERTIFICATE), caKey(secret, name, CA_KEY));
+        return new BrokerTrust(ca, ca.certificatePem(), ca.certificatePem());
+    }
+
+    private static String caKey(Secret secret, String name, String key) {
+        return CredentialsSecret.value(secret, key).filter(v -> !v.isBlank()).orElseThrow(() -> new Unusable(
+                "Secret " + name + " has no " + key + ": delete it, and the operator makes a new CA"));
     }
 
     /** A new CA in a new Secret; if another pass made one first (the cache lags a create), that one. */

@@ -92,9 +92,9 @@ class BrokerTlsTest {
     void theClientsSecretCarriesTheCaExactlyWhenTheBrokersSpeakTls() {
         Secret credentials = CredentialsSecret.render(brokers(""), "t-broker-credentials", CredentialsSecret.ROLES,
                 Optional.empty());
-        Secret trusting = CredentialsSecret.withCa(credentials, new BrokerTrust(CA, CA.certificatePem()));
+        Secret trusting = CredentialsSecret.withCa(credentials, new BrokerTrust(CA, CA.certificatePem(), CA.certificatePem()));
         assertEquals(CA.certificatePem(), value(trusting, ClientOptions.CA_ENV));
-        Secret plain = CredentialsSecret.withCa(trusting, new BrokerTrust(null, null));
+        Secret plain = CredentialsSecret.withCa(trusting, new BrokerTrust(null, null, null));
         assertEquals(credentials.getData(), plain.getData(), "a Disabled topology's clients find no CA");
     }
 
