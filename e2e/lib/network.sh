@@ -25,6 +25,20 @@ bridge_up() {
   ip link show "$NODE_BRIDGE" >/dev/null 2>&1 || ip link add "$NODE_BRIDGE" type bridge
   ip addr replace "$NODE_IP/24" dev "$NODE_BRIDGE"
   ip link set "$NODE_BRIDGE" up
+  service_rule_up
+}
+
+# A pod's packet to a Service address that kube-proxy did not translate (a Service without endpoints, such as
+# `kubernetes` while the API server restarts and has withdrawn its own) would follow the machine's default
+# route out; the guard would drop it. Refuse it at routing instead, with an ICMP error the pod sees at once.
+# Only packets from pods: the host's own route lookup for a Service address is left as it was.
+service_rule_up() {
+  ip rule show | grep -q "from $POD_CIDR to $SERVICE_CIDR unreachable" ||
+    ip rule add from "$POD_CIDR" to "$SERVICE_CIDR" unreachable priority 100
+}
+
+service_rule_down() {
+  while ip rule del from "$POD_CIDR" to "$SERVICE_CIDR" unreachable priority 100 2>/dev/null; do :; done
 }
 
 # Guard chains live in the mangle table: kube-proxy prepends its own ACCEPT
@@ -65,6 +79,7 @@ guard_drops() {
 # Removes every rule or chain named after the cluster (ours, kube-proxy's,
 # kubelet's, CNI's) by rewriting each table without them.
 rules_down() {
+  service_rule_down
   local t
   for t in iptables ip6tables; do
     command -v $t-save >/dev/null || continue
