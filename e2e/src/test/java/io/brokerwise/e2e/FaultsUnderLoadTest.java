@@ -191,8 +191,7 @@ class FaultsUnderLoadTest {
     }
 
     private static int operatorRestarts(KubernetesClient k8s) {
-        return k8s.pods().inNamespace(OperatorInstall.NAMESPACE)
-                .withLabel("app.kubernetes.io/name", OperatorInstall.DEPLOYMENT).list().getItems().stream()
+        return OperatorInstall.pods(k8s).stream()
                 .flatMap(p -> p.getStatus().getContainerStatuses().stream())
                 .mapToInt(ContainerStatus::getRestartCount).sum();
     }
@@ -201,8 +200,7 @@ class FaultsUnderLoadTest {
     private static long awaitNewOperatorReady(KubernetesClient k8s, String killed) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
         while (System.nanoTime() < deadline) {
-            boolean replaced = k8s.pods().inNamespace(OperatorInstall.NAMESPACE)
-                    .withLabel("app.kubernetes.io/name", OperatorInstall.DEPLOYMENT).list().getItems().stream()
+            boolean replaced = OperatorInstall.pods(k8s).stream()
                     .anyMatch(p -> !killed.equals(p.getMetadata().getName()) && Topologies.ready(p));
             if (replaced) {
                 return System.currentTimeMillis();

@@ -83,10 +83,14 @@ final class OperatorInstall {
         }
     }
 
+    /** The operator's pods, a replaced one too while it is still there. */
+    static List<Pod> pods(KubernetesClient k8s) {
+        return k8s.pods().inNamespace(NAMESPACE).withLabel("app.kubernetes.io/name", DEPLOYMENT).list().getItems();
+    }
+
     /** The operator's pod: the one not being deleted. */
     static Pod pod(KubernetesClient k8s) {
-        return k8s.pods().inNamespace(NAMESPACE).withLabel("app.kubernetes.io/name", DEPLOYMENT).list().getItems()
-                .stream().filter(p -> p.getMetadata().getDeletionTimestamp() == null).findFirst()
+        return pods(k8s).stream().filter(p -> p.getMetadata().getDeletionTimestamp() == null).findFirst()
                 .orElseThrow(() -> new AssertionError("no operator pod:\n" + Pods.describe(k8s, NAMESPACE)));
     }
 
