@@ -96,7 +96,7 @@ class CrdsAreDescribedTest {
         return count;
     }
 
-    private static List<Path> crds() throws IOException {
+    static List<Path> crds() throws IOException {
         try (Stream<Path> files = Files.list(CrdsAreCurrentTest.CHECKED_IN)) {
             return files.filter(p -> p.toString().endsWith(".yml") || p.toString().endsWith(".yaml")).sorted().toList();
         }

@@ -75,6 +75,7 @@ class CrdValidationTest {
         "Provided without Secret | '  workload:'                  | '  broker: {tls: {mode: Provided}}\\n  workload:' | tls.secretName is required when tls.mode is Provided",
         "Secret without Provided | '  workload:'                  | '  broker: {tls: {secretName: orders-tls}}\\n  workload:' | tls.secretName is only for tls.mode Provided",
         "unknown TLS mode        | '  workload:'                  | '  broker: {tls: {mode: Optional}}\\n  workload:' | spec.broker.tls.mode: Unsupported value",
+        "size beyond 32 bits     | '  workload:'                  | '  workload:\\n    messageSizeBytes: 2147483648' | spec.workload.messageSizeBytes: Invalid value",
     })
     void badManifestIsRejectedNamingTheField(String what, String from, String to, String message, KubernetesClient client) {
         var bad = parse(VALID.replace(from, to.replace("\\n", "\n")));
@@ -133,6 +134,7 @@ class CrdValidationTest {
         "unknown mode             | 'mode: Saturate' | 'mode: Soak'                                    | spec.mode: Unsupported value",
         "unknown calibration model| 'mode: Saturate' | 'mode: Calibrate\n  calibration: {profileName: p, model: Quadratic}' | spec.calibration.model: Unsupported value",
         "unknown filter shape     | 'mode: Saturate' | 'mode: Calibrate\n  calibration: {profileName: p, filterShape: Xor}' | spec.calibration.filterShape: Unsupported value",
+        "replication grade 201    | 'mode: Saturate' | 'mode: Calibrate\n  calibration: {profileName: p, replicationGrades: [1, 201]}' | spec.calibration.replicationGrades[1]",
     })
     void badBenchmarkRunIsRejectedNamingTheField(String what, String from, String to, String message,
                                                  KubernetesClient client) {

@@ -39,10 +39,12 @@ public class AutoscalingSpec {
 
     @Default("1")
     @Min(1)
+    @Max(Integer.MAX_VALUE)
     @JsonPropertyDescription("The fewest brokers a shrink leaves. Default: 1.")
     public Integer minBrokers;
 
     @Min(1)
+    @Max(Integer.MAX_VALUE)
     @JsonPropertyDescription("The most brokers a grow reaches; the broker limit of spec.placement (matching nodes "
             + "times brokersPerNode, maxBrokers) applies too. Default: that limit alone.")
     public Integer maxBrokers;

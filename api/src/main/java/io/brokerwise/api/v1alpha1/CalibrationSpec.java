@@ -28,28 +28,27 @@ public class CalibrationSpec {
 
     @Default("[1, 2, 5, 10, 20]")
     @Size(min = 2, max = 10)
-    @ValidationRule(value = "self.all(r, r >= 1 && r <= 200)", message = "each replication grade is in 1..200")
     @JsonPropertyDescription("Matching subscribers r of the series' points; at least two, so the fit tells t_tx "
             + "from t_fltr. Default [1, 2, 5, 10, 20].")
-    public List<Integer> replicationGrades;
+    public List<@Min(1) @Max(200) Integer> replicationGrades;
 
     @Default("[5, 20, 80, 160]")
     @Size(min = 2, max = 10)
-    @ValidationRule(value = "self.all(m, m >= 0 && m <= 1000)", message = "each number of filters is in 0..1000")
     @JsonPropertyDescription("Additional non-matching filters m_add of the series' points; at least two. "
             + "Default [5, 20, 80, 160].")
-    public List<Integer> additionalFilters;
+    public List<@Min(0) @Max(1000) Integer> additionalFilters;
 
     @Default("[1024]")
     @Size(min = 1, max = 10)
-    @ValidationRule(value = "self.all(b, b >= 0 && b <= 16777216)", message = "each message size is in 0..16777216 bytes")
     @JsonPropertyDescription("Message sizes in bytes, measured at every (r, m_add). Two or more (a size series, such "
             + "as [128, 8192, 262144], with at least two replicationGrades) also fit the per-byte times "
             + "receiveSecondsPerByte and dispatchSecondsPerByte; one size gives a profile that holds for that size. "
             + "Default [1024], the workload's default size.")
-    public List<Integer> messageSizes = List.of(CalibrationSpec.DEFAULT_MESSAGE_BYTES);
+    public List<@Min(0) @Max(16777216) Integer> messageSizes = List.of(CalibrationSpec.DEFAULT_MESSAGE_BYTES);
 
     @Default("4")
+    @Min(0)
+    @Max(Integer.MAX_VALUE)
     @ValidationRule(value = "self == 0 || self >= 2", message = "holdoutEvery is 0 (none) or at least 2")
     @JsonPropertyDescription("Every n-th point (the 2nd, then every n-th after it) checks the fit instead of entering "
             + "it; 0 holds none out. Default 4.")
@@ -63,12 +62,11 @@ public class CalibrationSpec {
 
     @Default("[1]")
     @Size(min = 1, max = 10)
-    @ValidationRule(value = "self.all(n, n >= 1 && n <= 64)", message = "each number of filter components is in 1..64")
     @JsonPropertyDescription("Components of every filter at the series' points, each measured at every (r, m_add): 1 "
             + "a simple selector, more a filter of filterShape whose deciding comparison comes last, so the broker "
             + "evaluates every component. Lengths such as [1, 4, 8] let model Auto tell a cost per component "
             + "(FilterLength, SublinearDispatch; Henjes eq. 4.12) from one per filter (Linear). Default [1].")
-    public List<Integer> filterComponents = List.of(1);
+    public List<@Min(1) @Max(64) Integer> filterComponents = List.of(1);
 
     @Default("Or")
     @JsonPropertyDescription("How the components of the filters of more than one component combine: Or, And or In "

@@ -2,6 +2,7 @@ package io.brokerwise.api.v1alpha1;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
 
 public class FilterSpec {
@@ -13,6 +14,7 @@ public class FilterSpec {
 
     @Default("1")
     @Min(1)
+    @Max(Integer.MAX_VALUE)
     @JsonPropertyDescription("Terms per selector (n_cmp): 1 for a simple one, n for an OR/AND/IN filter of n terms. "
             + "Default: 1.")
     public Integer components;

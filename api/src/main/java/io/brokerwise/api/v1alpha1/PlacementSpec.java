@@ -3,6 +3,7 @@ package io.brokerwise.api.v1alpha1;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.crd.generator.annotation.SchemaFrom;
 import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.kubernetes.api.model.Toleration;
 import java.util.List;
@@ -27,11 +28,13 @@ public class PlacementSpec {
 
     @Default("1")
     @Min(1)
+    @Max(Integer.MAX_VALUE)
     @JsonPropertyDescription("Brokers one node may run; 1 keeps brokers on different nodes (required anti-affinity), "
             + "more spreads them evenly. Default: 1.")
     public Integer brokersPerNode;
 
     @Min(1)
+    @Max(Integer.MAX_VALUE)
     @JsonPropertyDescription("Upper bound on brokers; the operator also limits them to matching nodes times "
             + "brokersPerNode. Default: 1024.")
     public Integer maxBrokers;

@@ -2,6 +2,7 @@ package io.brokerwise.api.v1alpha1;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.ValidationRule;
 
@@ -21,11 +22,13 @@ public class TopologySpec {
     public Mode mode;
 
     @Min(1)
+    @Max(Integer.MAX_VALUE)
     @JsonPropertyDescription("Fixed k: publisher groups, each sending to one row of brokers. Unset: the planner "
             + "chooses.")
     public Integer publisherGroups;
 
     @Min(1)
+    @Max(Integer.MAX_VALUE)
     @JsonPropertyDescription("Fixed l: subscriber groups, each registering at one column of brokers. Unset: the "
             + "planner chooses.")
     public Integer subscriberGroups;

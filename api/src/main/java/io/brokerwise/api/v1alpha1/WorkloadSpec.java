@@ -2,6 +2,7 @@ package io.brokerwise.api.v1alpha1;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Required;
 import io.fabric8.generator.annotation.ValidationRule;
@@ -28,6 +29,7 @@ public class WorkloadSpec {
 
     @Default("1")
     @Min(0)
+    @Max(Integer.MAX_VALUE)
     @JsonPropertyDescription("Filters (JMS selectors) per subscriber (n_fltr); 0 means every subscriber gets every "
             + "message. Default: 1.")
     public Integer filtersPerSubscriber;
@@ -43,6 +45,7 @@ public class WorkloadSpec {
 
     @Default("1024")
     @Min(1)
+    @Max(Integer.MAX_VALUE)
     @JsonPropertyDescription("Bytes per message, charged by the profile's per-byte times and by the network cap "
             + "(spec.objectives.maxNetworkUtilization). Default 1024.")
     public Integer messageSizeBytes;
