@@ -87,12 +87,8 @@ final class Topologies {
     /** The condition of this type, as a map (type, status, reason, message), if the status has one. */
     @SuppressWarnings("unchecked")
     static Optional<Map<String, Object>> condition(GenericKubernetesResource t, String type) {
-        if (t == null || !(t.getAdditionalProperties().get("status") instanceof Map<?, ?> status)) {
-            return Optional.empty();
-        }
-        List<Map<String, Object>> conditions = (List<Map<String, Object>>) status.get("conditions");
-        return conditions == null ? Optional.empty()
-                : conditions.stream().filter(c -> type.equals(c.get("type"))).findFirst();
+        return status(t).map(s -> (List<Map<String, Object>>) s.get("conditions"))
+                .flatMap(conditions -> conditions.stream().filter(c -> type.equals(c.get("type"))).findFirst());
     }
 
     static Predicate<GenericKubernetesResource> has(String type, String status, String messagePart) {
@@ -152,6 +148,34 @@ final class Topologies {
             out.add(Integer.parseInt(host.substring(host.lastIndexOf('-') + 1)));
         }
         return out;
+    }
+
+    /** Waits until the topology's routing map names exactly {@code brokers} brokers, all Ready. */
+    static void awaitRoutedBrokers(KubernetesClient k8s, String ns, String name, int brokers)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(4);
+        while (System.nanoTime() < deadline) {
+            var routed = routedOrdinals(k8s, ns, name);
+            if (routed.size() == brokers && readyOrdinals(k8s, ns, name).containsAll(routed)) {
+                return;
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError("the routing map never named " + brokers + " Ready brokers: "
+                + routedOrdinals(k8s, ns, name) + "\n" + Pods.describe(k8s, ns));
+    }
+
+    /** The brokers of the plan of spec.workload in status; -1 without a plan. */
+    static int plannedBrokers(KubernetesClient k8s, String ns, String name) {
+        return status(get(k8s, ns, name).get()).map(s -> s.get("plan")).filter(Map.class::isInstance)
+                .map(plan -> ((Number) ((Map<?, ?>) plan).get("brokers")).intValue()).orElse(-1);
+    }
+
+    /** The topology's status as a map, if it has one. */
+    @SuppressWarnings("unchecked")
+    static Optional<Map<String, Object>> status(GenericKubernetesResource t) {
+        return t != null && t.getAdditionalProperties().get("status") instanceof Map<?, ?> status
+                ? Optional.of((Map<String, Object>) status) : Optional.empty();
     }
 
     /** Ordinals of the topology's broker pods that are Ready and not being deleted. */

@@ -1,0 +1,231 @@
+package io.brokerwise.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brokerwise.measure.Durations;
+import io.brokerwise.measure.delivery.LoadSchedule;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.NavigableMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Autoscaling following a counted load on real brokers: examples/autoscaling.yaml, declared at what the delivery
+ * check's clients are (4 publishers, 8 subscribers, each message matching 2 of them) and at 40 msgs/s, plans one
+ * broker. Its scale-up cap is lowered to 0.1, so that a load the node carries beside its brokers (420 msgs/s, 0.12
+ * of one broker by the pod profile) passes it and two brokers (PSR 2x1 at 0.06, or SSR 1x2 at 0.085) do not.
+ * <ol>
+ *   <li>Mode Off, under that load: nothing is read, nothing changes.</li>
+ *   <li>Mode Recommend, the same load: the proposal is two brokers, and nothing is applied.</li>
+ *   <li>Mode Auto, a second check: 50 msgs/s, then 420, then 50 again. The layout grows to the proposal and, once the
+ *       inhibition delay is over and the load has fallen, shrinks back; every subscriber receives everything
+ *       published to its selector across both changes.</li>
+ * </ol>
+ * It prints the reaction times, the clients each change moved and every window's observed load against what the
+ * check's schedule offered in it; it never asserts a time.
+ */
+@LocalClusterTest
+@Order(14)
+class AutoscalingUnderLoadTest {
+
+    static final String WINDOW = "20s";
+    static final String DELAY = "60s";
+    static final int LOW = 50;
+    static final int HIGH = 420;
+    /** The Auto check: a minute low, past the cap for long enough to grow, then low until well after the delay. */
+    static final String AUTO_SCHEDULE = LOW + "x60s," + HIGH + "x180s," + LOW + "x220s";
+    /**
+     * The layouts autoscaling may choose from: {@code Auto} (the planner's choice, PSR 2x1 here) in the cluster tier;
+     * {@code -De2e.autoscaling.layouts=SSR} grows a subscriber column instead (SSR 1x2), to measure what that moves.
+     */
+    static final String LAYOUTS = System.getProperty("e2e.autoscaling.layouts", "Auto");
+    static final int GROWN_ROWS = "SSR".equals(LAYOUTS) ? 1 : 2;
+    static final int GROWN_COLUMNS = "SSR".equals(LAYOUTS) ? 2 : 1;
+    static final String GROWN = GROWN_ROWS + "x" + GROWN_COLUMNS;
+
+    @Test
+    void offChangesNothingRecommendProposesAndAutoGrowsAndShrinksLosingNothing(KubernetesClient k8s)
+            throws Exception {
+        OperatorInstall.ensure(k8s);
+        String name = Topologies.name(topology("\"Off\""));
+        String ns = Pods.createNamespace(k8s, "bw-e2e-autoscaling");
+        try {
+            Topologies.apply(k8s, ns, topology("\"Off\""));
+            Topologies.await(k8s, ns, name, "Ready", "True", "are Ready", 4);
+            assertEquals(1, Topologies.plannedBrokers(k8s, ns, name), "the declared workload needs one broker");
+            offAndRecommend(k8s, ns, name);
+            auto(k8s, ns, name);
+        } finally {
+            Topologies.deleteNamespace(k8s, ns);
+        }
+    }
+
+    private static void offAndRecommend(KubernetesClient k8s, String ns, String name) throws InterruptedException {
+        DeliveryCheckPod check = DeliveryCheckPod.start(k8s, ns, name, "recommend", HIGH + "x120s", 4, 8, 4);
+        check.awaitLoadStarted();
+        // two windows and more under a load Auto would grow for
+        Thread.sleep(Durations.parse(WINDOW).multipliedBy(2).plusSeconds(10).toMillis());
+        assertNull(autoscaling(k8s, ns, name), "mode Off reads nothing and reports nothing");
+        assertOneBroker(k8s, ns, name, "mode Off");
+
+        Topologies.apply(k8s, ns, topology("Recommend"));
+        Map<String, Object> proposal = awaitAutoscaling(k8s, ns, name, "a proposal to grow", a ->
+                a.get("recommendation") instanceof Map<?, ?> r && "Overloaded".equals(r.get("reason")));
+        @SuppressWarnings("unchecked")
+        var recommendation = (Map<String, Object>) proposal.get("recommendation");
+        System.out.println("AUTOSCALE Recommend proposed: " + recommendation);
+        assertEquals("1x1", recommendation.get("from"));
+        assertEquals(GROWN, recommendation.get("to"), "the smallest layout under 0.1 at " + HIGH + " msgs/s");
+        assertNull(proposal.get("lastScaling"), "mode Recommend applies nothing");
+        assertOneBroker(k8s, ns, name, "mode Recommend");
+        LayoutMove.assertNothingLostAcross(check.report(Duration.ofMinutes(3)), List.of());
+    }
+
+    private static void auto(KubernetesClient k8s, String ns, String name) throws Exception {
+        Topologies.apply(k8s, ns, topology("Auto"));
+        ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
+        // written by the sampler's thread, read at the end
+        NavigableMap<Instant, Map<String, Object>> windows = new ConcurrentSkipListMap<>();
+        sampler.scheduleWithFixedDelay(() -> observed(k8s, ns, name).ifPresent(o -> windows.put(
+                Instant.parse((String) o.get("time")), o)), 0, 2, TimeUnit.SECONDS);
+        try {
+            DeliveryCheckPod check = DeliveryCheckPod.start(k8s, ns, name, "auto", AUTO_SCHEDULE, 4, 8, 4);
+            long started = check.awaitLoadStarted();
+            LoadSchedule schedule = LoadSchedule.parse(AUTO_SCHEDULE);
+            long crossed = started + schedule.phases().get(0).length().toMillis();
+            Topologies.awaitRoutedBrokers(k8s, ns, name, 2);
+            long routedUp = System.currentTimeMillis();
+            var grow = new LayoutMove("1x1 -> " + GROWN, crossed,
+                    check.awaitMoveTo(GROWN_ROWS, GROWN_COLUMNS, Duration.ofMinutes(4)));
+            Map<String, Object> grown = autoscaling(k8s, ns, name);
+            System.out.println("AUTOSCALE grew: " + grown.get("lastScaling"));
+            assertEquals(GROWN, grown.get("layout"), "Auto applies what Recommend proposed");
+
+            long dropped = crossed + schedule.phases().get(1).length().toMillis();
+            awaitAutoscaling(k8s, ns, name, "a shrink", a -> "1x1".equals(a.get("layout")));
+            Topologies.awaitRoutedBrokers(k8s, ns, name, 1);
+            long routedDown = System.currentTimeMillis();
+            var shrink = new LayoutMove(GROWN + " -> 1x1", dropped, check.awaitMoveTo(1, 1, Duration.ofMinutes(5)));
+            Map<String, Object> shrunk = autoscaling(k8s, ns, name);
+            System.out.println("AUTOSCALE shrank: " + shrunk.get("lastScaling"));
+            assertNotEquals(grown.get("lastScaling"), shrunk.get("lastScaling"));
+
+            var report = check.report(Duration.ofMinutes(6));
+            System.out.printf("AUTOSCALE reaction, from the load crossing the cap: routed to 2 Ready brokers after %.1f s,"
+                    + " clients moved after %.1f s; from the load falling: routed to 1 after %.1f s, clients moved "
+                    + "after %.1f s%n", (routedUp - crossed) / 1e3, grow.seconds(), (routedDown - dropped) / 1e3,
+                    shrink.seconds());
+            printWindows(windows.tailMap(Instant.ofEpochMilli(started)), schedule, started, report.sent());
+            LayoutMove.assertNothingLostAcross(report, List.of(grow, shrink));
+            k8s.apps().statefulSets().inNamespace(ns).withName(name + "-broker").waitUntilCondition(
+                    s -> s.getSpec().getReplicas() == 1, 3, TimeUnit.MINUTES);
+        } finally {
+            sampler.shutdownNow();
+        }
+    }
+
+    /**
+     * examples/autoscaling.yaml with the delivery check's workload, the pod profile, the layouts of
+     * {@link #LAYOUTS}, at most two brokers, a short window and delay, and a cap the check's load passes.
+     */
+    static String topology(String mode) {
+        String example = Topologies.manifest("examples/autoscaling.yaml");
+        String yaml = replace(example, "publishers: 20", "publishers: 4");
+        yaml = replace(yaml, "messageRatePerPublisher: 50", "messageRatePerPublisher: 10");
+        yaml = replace(yaml, "subscribers: 100", "subscribers: 8");
+        yaml = replace(yaml, "mean: 10", "mean: 2");
+        yaml = replace(yaml, "name: artemis-2.56-quartercore-nonpersistent",
+                "name: artemis-2.56-pod-quartercore-nonpersistent");
+        yaml = replace(yaml, "  topology:\n    mode: Auto", "  topology:\n    mode: " + LAYOUTS);
+        yaml = replace(yaml, "    mode: Auto\n    maxBrokers: 4\n    window: 60s\n    inhibitionDelay: 300s",
+                "    mode: " + mode + "\n    maxBrokers: 2\n    window: " + WINDOW + "\n    inhibitionDelay: " + DELAY
+                        + "\n    scaleUpUtilization: 0.1");
+        return yaml;
+    }
+
+    private static String replace(String yaml, String from, String to) {
+        assertTrue(yaml.contains(from), "examples/autoscaling.yaml no longer has '" + from + "'");
+        return yaml.replace(from, to);
+    }
+
+    private static void assertOneBroker(KubernetesClient k8s, String ns, String name, String mode) {
+        assertEquals(1, Topologies.routedOrdinals(k8s, ns, name).size(), mode + " changed the routing map");
+        assertEquals(1, (int) k8s.apps().statefulSets().inNamespace(ns).withName(name + "-broker").get().getSpec()
+                .getReplicas(), mode + " changed the brokers");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> autoscaling(KubernetesClient k8s, String ns, String name) {
+        return Topologies.status(Topologies.get(k8s, ns, name).get())
+                .map(s -> (Map<String, Object>) s.get("autoscaling")).orElse(null);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Optional<Map<String, Object>> observed(KubernetesClient k8s, String ns, String name) {
+        return Optional.ofNullable(autoscaling(k8s, ns, name))
+                .map(a -> (Map<String, Object>) a.get("observed"));
+    }
+
+    private static Map<String, Object> awaitAutoscaling(KubernetesClient k8s, String ns, String name, String what,
+                                                        Predicate<Map<String, Object>> done)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (System.nanoTime() < deadline) {
+            Map<String, Object> a = autoscaling(k8s, ns, name);
+            if (a != null && done.test(a)) {
+                return a;
+            }
+            Thread.sleep(1_000);
+        }
+        throw new AssertionError("no " + what + " in status.autoscaling: " + autoscaling(k8s, ns, name));
+    }
+
+    /** Each window's observed rate against the rate the check's schedule offered over that window. */
+    private static void printWindows(Map<Instant, Map<String, Object>> windows, LoadSchedule schedule, long started,
+                                     long sent) {
+        long seconds = schedule.phases().stream().mapToLong(p -> p.length().toSeconds()).sum();
+        double offered = schedule.phases().stream().mapToDouble(p -> p.messagesPerSecond() * p.length().toSeconds())
+                .sum();
+        System.out.printf("AUTOSCALE the check sent %d of the %.0f messages its schedule offers in %d s (%.1f%%)%n",
+                sent, offered, seconds, 100.0 * sent / offered);
+        assertFalse(windows.isEmpty(), "no window was observed");
+        for (var w : windows.entrySet()) {
+            Duration length = Durations.parse((String) w.getValue().get("window"));
+            double expected = scheduled(schedule, started, w.getKey().minus(length).toEpochMilli(),
+                    w.getKey().toEpochMilli());
+            double observedRate = ((Number) w.getValue().get("offeredRate")).doubleValue();
+            System.out.printf("AUTOSCALE window ending %s (%s, layout %s): observed %.1f msgs/s, %s publishers, %s "
+                    + "subscribers, E[R] %s; the schedule offered %.1f msgs/s: error %+.1f%%%n", w.getKey(), length,
+                    w.getValue().get("layout"), observedRate, w.getValue().get("publishers"),
+                    w.getValue().get("subscribers"), w.getValue().get("meanReplicationGrade"), expected,
+                    expected > 0 ? 100 * (observedRate - expected) / expected : Double.NaN);
+        }
+    }
+
+    /** The mean rate the schedule, started at {@code started}, offers between two instants (0 outside it). */
+    static double scheduled(LoadSchedule schedule, long started, long fromMillis, long toMillis) {
+        double messages = 0;
+        long phaseStart = started;
+        for (LoadSchedule.Phase p : schedule.phases()) {
+            long phaseEnd = phaseStart + p.length().toMillis();
+            long overlap = Math.min(phaseEnd, toMillis) - Math.max(phaseStart, fromMillis);
+            messages += Math.max(0, overlap) / 1e3 * p.messagesPerSecond();
+            phaseStart = phaseEnd;
+        }
+        return messages / ((toMillis - fromMillis) / 1e3);
+    }
+}
