@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brokerwise.measure.Durations;
 import io.brokerwise.measure.delivery.LoadSchedule;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -100,8 +101,13 @@ class AutoscalingUnderLoadTest {
         ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
         // written by the sampler's thread, read at the end
         NavigableMap<Instant, Map<String, Object>> windows = new ConcurrentSkipListMap<>();
-        sampler.scheduleWithFixedDelay(() -> observed(k8s, ns, name).ifPresent(o -> windows.put(
-                Instant.parse((String) o.get("time")), o)), 0, 2, TimeUnit.SECONDS);
+        sampler.scheduleWithFixedDelay(() -> {
+            try {
+                observed(k8s, ns, name).ifPresent(o -> windows.put(Instant.parse((String) o.get("time")), o));
+            } catch (KubernetesClientException e) {
+                // a read the API server did not answer: the next one, 2 s later, finds the same window
+            }
+        }, 0, 2, TimeUnit.SECONDS);
         try {
             DeliveryCheckPod check = DeliveryCheckPod.start(k8s, ns, name, "auto", AUTO_SCHEDULE, 4, 8, 4);
             long started = check.awaitLoadStarted();
