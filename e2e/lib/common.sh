@@ -46,6 +46,7 @@ CNI_BRIDGE=bwcni0
 POD_CIDR=10.88.0.0/16
 NODE_POD_CIDR=10.88.0.0/24
 SERVICE_CIDR=10.89.0.0/16
+SIM_POD_CIDR=10.90.0.0/16      # the kwok nodes' pods: addresses no interface here has
 API_SERVICE_IP=10.89.0.1
 API_URL=https://$NODE_IP:6443
 

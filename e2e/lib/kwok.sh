@@ -3,10 +3,10 @@
 # never run; kwok only moves them through their status.
 
 start_kwok() {
-  # Fake pod IPs come from a range no interface here uses; nothing is sent to them.
+  # Fake pod IPs come from a range no interface here uses (sim_pods_route_up keeps packets to them here).
   start_proc kwok "$KWOK_BIN/kwok" --kubeconfig "$RUN/kwok.kubeconfig" \
     --config "$KWOK_BIN/stages.yaml" --manage-nodes-with-label-selector type=kwok \
-    --cidr 10.90.0.0/16 --node-ip 10.90.255.254 --server-address 127.0.0.1:10247
+    --cidr "$SIM_POD_CIDR" --node-ip 10.90.255.254 --server-address 127.0.0.1:10247
 }
 
 sim_node() {

@@ -26,6 +26,7 @@ bridge_up() {
   ip addr replace "$NODE_IP/24" dev "$NODE_BRIDGE"
   ip link set "$NODE_BRIDGE" up
   service_rule_up
+  sim_pods_route_up
 }
 
 # A pod's packet to a Service address that kube-proxy did not translate (a Service without endpoints, such as
@@ -41,6 +42,17 @@ service_rule_down() {
   while ip rule del from "$POD_CIDR" to "$SERVICE_CIDR" unreachable priority 100 2>/dev/null; do :; done
 }
 
+# The kwok nodes' pods have addresses that exist nowhere, yet the operator reads a retiring broker's metrics at its
+# pod's address: without a route of their own those packets too would head for the default route and the guard.
+# An unreachable route answers them at once.
+sim_pods_route_up() {
+  ip route replace unreachable "$SIM_POD_CIDR"
+}
+
+sim_pods_route_down() {
+  ip route del unreachable "$SIM_POD_CIDR" 2>/dev/null || true
+}
+
 # Guard chains live in the mangle table: kube-proxy prepends its own ACCEPT
 # rules to filter/FORWARD, and mangle runs before filter whatever it does.
 #  - BROKERWISE-GUARD drops forwarded traffic that enters or leaves a project
@@ -48,25 +60,34 @@ service_rule_down() {
 #  - BROKERWISE-EGRESS drops packets from processes the cluster started (the
 #    brokerwise cgroup) that would leave through any interface other than
 #    loopback or a project bridge: no image pull, no DNS lookup escapes.
+# Each chain logs what it drops to the kernel log (a few a minute at most), so that a drop can be traced.
 guard_up() {
   iptables -t mangle -N BROKERWISE-GUARD 2>/dev/null || return 0
   iptables -t mangle -A BROKERWISE-GUARD -i bw+ -o bw+ -j RETURN
-  iptables -t mangle -A BROKERWISE-GUARD -j DROP
+  guard_drop iptables BROKERWISE-GUARD
   iptables -t mangle -I FORWARD 1 -o bw+ -j BROKERWISE-GUARD
   iptables -t mangle -I FORWARD 1 -i bw+ -j BROKERWISE-GUARD
   iptables -t mangle -N BROKERWISE-EGRESS
   iptables -t mangle -A BROKERWISE-EGRESS -o lo -j RETURN
   iptables -t mangle -A BROKERWISE-EGRESS -o bw+ -j RETURN
-  iptables -t mangle -A BROKERWISE-EGRESS -j DROP
+  guard_drop iptables BROKERWISE-EGRESS
   iptables -t mangle -I POSTROUTING 1 -m cgroup --path "$CGROUP" -j BROKERWISE-EGRESS
   # The cluster uses no IPv6; pods still send link-local neighbour discovery
   # across their bridge, which stays there.
   ip6tables -t mangle -N BROKERWISE-GUARD
   ip6tables -t mangle -A BROKERWISE-GUARD -i bw+ -o bw+ -j RETURN
-  ip6tables -t mangle -A BROKERWISE-GUARD -j DROP
+  guard_drop ip6tables BROKERWISE-GUARD
   ip6tables -t mangle -I FORWARD 1 -i bw+ -j BROKERWISE-GUARD
   ip6tables -t mangle -I FORWARD 1 -o bw+ -j BROKERWISE-GUARD
   ip6tables -t mangle -I POSTROUTING 1 -m cgroup --path "$CGROUP" ! -o lo -j BROKERWISE-GUARD
+}
+
+GUARD_LOG_PREFIX="brokerwise-guard "
+
+# guard_drop TOOL CHAIN: the chain's last rules, logging then dropping what reached them.
+guard_drop() {
+  $1 -t mangle -A "$2" -m limit --limit 20/min --limit-burst 20 -j LOG --log-prefix "$GUARD_LOG_PREFIX${2#BROKERWISE-} "
+  $1 -t mangle -A "$2" -j DROP
 }
 
 # guard_drops: packets the guard dropped since `up` (IPv4 and IPv6).
@@ -80,6 +101,7 @@ guard_drops() {
 # kubelet's, CNI's) by rewriting each table without them.
 rules_down() {
   service_rule_down
+  sim_pods_route_down
   local t
   for t in iptables ip6tables; do
     command -v $t-save >/dev/null || continue
@@ -96,6 +118,8 @@ guard_report() {
   iptables -t mangle -C POSTROUTING -m cgroup --path "$CGROUP" -j BROKERWISE-EGRESS 2>/dev/null || ok=no
   echo "guard-installed: $ok"
   echo "guard-drops: $(guard_drops)"
+  # what the kernel logged of them (interfaces, addresses, ports), the last 20
+  { dmesg 2>/dev/null || true; } | { grep -F "$GUARD_LOG_PREFIX" || true; } | tail -20 | sed 's/^/guard-dropped: /'
 }
 
 # guard_selftest: proves the guard is not vacuous. A network namespace stands
