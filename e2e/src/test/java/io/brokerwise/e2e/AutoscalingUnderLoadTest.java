@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.measure.Durations;
 import io.brokerwise.measure.delivery.LoadSchedule;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.KubernetesClientTimeoutException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -20,6 +22,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -186,28 +189,24 @@ class AutoscalingUnderLoadTest {
                 .map(a -> (Map<String, Object>) a.get("observed"));
     }
 
+    @SuppressWarnings("unchecked")
     private static Map<String, Object> awaitAutoscaling(KubernetesClient k8s, String ns, String name, String what,
-                                                        Predicate<Map<String, Object>> done)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
-        while (System.nanoTime() < deadline) {
-            Map<String, Object> a = autoscaling(k8s, ns, name);
-            if (a != null && done.test(a)) {
-                return a;
-            }
-            Thread.sleep(1_000);
+                                                        Predicate<Map<String, Object>> done) {
+        Function<GenericKubernetesResource, Optional<Map<String, Object>>> reached = t -> Topologies.status(t)
+                .map(s -> (Map<String, Object>) s.get("autoscaling")).filter(done);
+        try {
+            return reached.apply(Topologies.get(k8s, ns, name).waitUntilCondition(
+                    t -> reached.apply(t).isPresent(), 5, TimeUnit.MINUTES)).orElseThrow();
+        } catch (KubernetesClientTimeoutException e) {
+            throw new AssertionError("no " + what + " in status.autoscaling: " + autoscaling(k8s, ns, name), e);
         }
-        throw new AssertionError("no " + what + " in status.autoscaling: " + autoscaling(k8s, ns, name));
     }
 
     /** Each window's observed rate against the rate the check's schedule offered over that window. */
     private static void printWindows(Map<Instant, Map<String, Object>> windows, LoadSchedule schedule, long started,
                                      long sent) {
-        long seconds = schedule.phases().stream().mapToLong(p -> p.length().toSeconds()).sum();
-        double offered = schedule.phases().stream().mapToDouble(p -> p.messagesPerSecond() * p.length().toSeconds())
-                .sum();
         System.out.printf("AUTOSCALE the check sent %d of the %.0f messages its schedule offers in %d s (%.1f%%)%n",
-                sent, offered, seconds, 100.0 * sent / offered);
+                sent, schedule.messages(), schedule.length().toSeconds(), 100.0 * sent / schedule.messages());
         assertFalse(windows.isEmpty(), "no window was observed");
         for (var w : windows.entrySet()) {
             Duration length = Durations.parse((String) w.getValue().get("window"));

@@ -56,9 +56,13 @@ public record LoadSchedule(List<Phase> phases) {
         return OptionalDouble.empty();
     }
 
+    /** The messages all publishers together send over the whole schedule. */
+    public double messages() {
+        return phases.stream().mapToDouble(p -> p.messagesPerSecond() * p.length().toSeconds()).sum();
+    }
+
     /** The most messages one of {@code publishers} sends over the whole schedule: the size of its ledger. */
     public int messagesPerPublisher(int publishers) {
-        double total = phases.stream().mapToDouble(p -> p.messagesPerSecond() * p.length().toSeconds()).sum();
-        return (int) Math.ceil(total / publishers) + 1;
+        return (int) Math.ceil(messages() / publishers) + 1;
     }
 }

@@ -23,6 +23,7 @@ import io.brokerwise.operator.dependent.BrokerTrust;
 import io.brokerwise.operator.dependent.ManagementSecret;
 import io.brokerwise.operator.dependent.RoutingConfigMap;
 import io.brokerwise.operator.dependent.VerificationRun;
+import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
@@ -327,17 +328,16 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
 
     private static UpdateControl<PubSubTopology> skipTerminating(PubSubTopology topology) {
         PubSubTopologyStatus status = topology.getStatus() == null ? new PubSubTopologyStatus() : topology.getStatus();
-        long generation = topology.getMetadata().getGeneration();
-        boolean stale = Conditions.find(status.conditions, Conditions.DEPLOYED)
-                .map(c -> !Objects.equals(c.getObservedGeneration(), generation)).orElse(true);
+        Optional<Condition> before = Conditions.find(status.conditions, Conditions.DEPLOYED);
         // no event: the namespace refuses new Events too
-        boolean changed = Conditions.set(status.conditions, generation, Conditions.DEPLOYED, "False",
+        Conditions.set(status.conditions, topology.getMetadata().getGeneration(), Conditions.DEPLOYED, "False",
                 "NamespaceTerminating", "namespace " + topology.getMetadata().getNamespace()
                         + " is being deleted: nothing is applied");
         topology.setStatus(status);
-        // each dependent the namespace controller deletes brings a pass: only the first one writes, so that the
-        // passes add no load to an API server busy deleting
-        return changed || stale ? UpdateControl.patchStatus(topology) : UpdateControl.noUpdate();
+        // each dependent the namespace controller deletes brings a pass: only one that changes the condition (its
+        // generation included) writes, so that the passes add no load to an API server busy deleting
+        return before.equals(Conditions.find(status.conditions, Conditions.DEPLOYED)) ? UpdateControl.noUpdate()
+                : UpdateControl.patchStatus(topology);
     }
 
     private static Optional<Layout> runningLayout(Context<PubSubTopology> context) {
