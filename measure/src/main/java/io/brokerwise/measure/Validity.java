@@ -19,6 +19,7 @@ record Validity(boolean valid, List<String> problems) {
      */
     static Validity check(LoadSpec.Mode mode, double[] brokerUtilization, double clientUtilization,
                           List<String> caveats) {
+        // one decimal, so that 95.6% does not read as "96% (< 96%)"
         List<String> problems = new ArrayList<>();
         if (mode == LoadSpec.Mode.saturate) {
             for (int i = 0; i < brokerUtilization.length; i++) {
@@ -26,13 +27,13 @@ record Validity(boolean valid, List<String> problems) {
                     problems.add(String.format("broker %d's CPU is unknown (its metrics do not say): it may not have "
                             + "been the bottleneck", i));
                 } else if (!(brokerUtilization[i] >= BROKER_MIN)) {
-                    problems.add(String.format("broker %d used %.0f%% of its CPU (< %.0f%%): it was not the bottleneck",
+                    problems.add(String.format("broker %d used %.1f%% of its CPU (< %.0f%%): it was not the bottleneck",
                             i, 100 * brokerUtilization[i], 100 * BROKER_MIN));
                 }
             }
         }
         if (!(clientUtilization <= CLIENT_MAX)) {
-            problems.add(String.format("the load generator used %.0f%% of the CPU left to it (> %.0f%%): it may be "
+            problems.add(String.format("the load generator used %.1f%% of the CPU left to it (> %.0f%%): it may be "
                     + "the bottleneck", 100 * clientUtilization, 100 * CLIENT_MAX));
         }
         problems.addAll(caveats);

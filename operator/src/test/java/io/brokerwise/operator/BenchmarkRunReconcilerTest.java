@@ -19,6 +19,7 @@ import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodStatus;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -66,7 +67,7 @@ class BenchmarkRunReconcilerTest {
         assertJobMeasuresTheTopology(job, first);
         assertEquals("Running", get(first).getStatus().phase.name());
 
-        BenchmarkRun second = apply(run("second", "bench", "measured"));
+        BenchmarkRun second = apply(run("second", "bench", "measured") + "  clients: {cpu: 500m, cpuLimited: false}\n");
         Condition waiting = cluster.await(second, "Unknown", "AnotherRunActive");
         assertTrue(waiting.getMessage().contains("first"), waiting.getMessage());
         assertNull(client.batch().v1().jobs().inNamespace("bench").withName("second-clients").get());
@@ -86,7 +87,12 @@ class BenchmarkRunReconcilerTest {
         Awaitility.await().atMost(TestCluster.WAIT).alias("the ended run's Job is deleted")
                 .until(() -> client.batch().v1().jobs().inNamespace("bench").withName("first-clients").get() == null);
         cluster.await(second, "Unknown", "Started");
-        clientPod(awaitJob("second-clients"), new PodStatusBuilder().withPhase("Pending").addNewContainerStatus()
+        Job unlimited = awaitJob("second-clients");
+        var resources = unlimited.getSpec().getTemplate().getSpec().getContainers().get(0).getResources();
+        assertEquals(new Quantity("500m"), resources.getRequests().get("cpu"));
+        assertNull(resources.getLimits().get("cpu"), "cpuLimited: false sets no CPU limit");
+        assertEquals(resources.getRequests().get("memory"), resources.getLimits().get("memory"));
+        clientPod(unlimited, new PodStatusBuilder().withPhase("Pending").addNewContainerStatus()
                 .withName("clients").withImage("brokerwise.io/bench:0.1.0").withImageID("").withReady(false)
                 .withRestartCount(0).withNewState().withNewWaiting().withReason("ErrImageNeverPull")
                 .withMessage("image is not present with pull policy of Never").endWaiting().endState()
@@ -226,6 +232,8 @@ class BenchmarkRunReconcilerTest {
         // the application user, the brokers' CA and the metrics user's two keys, each by name: never the management
         // user, and no Secret whole, neither as environment nor as a volume
         var clients = pod.getContainers().get(0);
+        assertEquals(clients.getResources().getRequests(), clients.getResources().getLimits(),
+                "a Guaranteed client pod unless cpuLimited is false");
         assertTrue(clients.getEnvFrom() == null || clients.getEnvFrom().isEmpty());
         assertTrue(pod.getVolumes().stream().allMatch(v -> v.getSecret() == null && v.getProjected() == null));
         assertEquals(Map.of("ARTEMIS_USER", "measured-broker-credentials/ARTEMIS_USER",

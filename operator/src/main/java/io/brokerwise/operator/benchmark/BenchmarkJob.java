@@ -112,7 +112,9 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
 
     private static PodSpec pod(BenchmarkRun run, String brokers, String plan) {
         BenchmarkClients clients = run.getSpec().clients;
-        Map<String, Quantity> resources = Map.of("cpu", new Quantity(clients.cpu), "memory", new Quantity(clients.memory));
+        Map<String, Quantity> requests = Map.of("cpu", new Quantity(clients.cpu), "memory", new Quantity(clients.memory));
+        Map<String, Quantity> limits = Boolean.FALSE.equals(clients.cpuLimited)
+                ? Map.of("memory", requests.get("memory")) : requests;
         PodSpecBuilder pod = new PodSpecBuilder()
                 .withRestartPolicy("Never")
                 .withNodeSelector(clients.nodeSelector)
@@ -123,7 +125,7 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
                 .withImage(clients.image == null ? defaultImage() : clients.image)
                 .withImagePullPolicy("IfNotPresent")
                 .withEnv(env(brokers, plan))
-                .withNewResources().withRequests(resources).withLimits(resources).endResources()
+                .withNewResources().withRequests(requests).withLimits(limits).endResources()
                 .withTerminationMessagePolicy("FallbackToLogsOnError")
                 .withSecurityContext(RestrictedPodSecurity.container())
                 .addNewVolumeMount().withName("routing").withMountPath(ROUTING_MOUNT).withReadOnly(true).endVolumeMount()

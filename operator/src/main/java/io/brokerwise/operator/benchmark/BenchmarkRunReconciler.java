@@ -24,11 +24,13 @@ import io.brokerwise.operator.topology.Conditions;
 import io.brokerwise.operator.topology.Names;
 import io.brokerwise.operator.topology.TopologyPlanning;
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.api.reconciler.PrimaryUpdateAndCacheUtils;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.Workflow;
@@ -104,12 +106,29 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
         Outcomes outcomes = new Outcomes(run, status, context);
         if (!status.finished()) {
             step(run, context, outcomes);
+            if (status.finished()) {
+                return finish(run, context);
+            }
         }
         context.managedWorkflowAndDependentResourceContext().reconcileManagedWorkflow();
         UpdateControl<BenchmarkRun> update = UpdateControl.patchStatus(run);
         // pods are not watched: a waiting or running run looks again (a client pod may not be schedulable)
         return status.phase == Phase.Pending || status.phase == Phase.Running ? update.rescheduleAfter(WAIT_PERIOD)
                 : update;
+    }
+
+    /**
+     * Writes the finished status before the workflow deletes the Job, and caches it: the Job's deletion wakes the
+     * reconciler again, and a pass that read the run still Running from a stale cache would create the Job anew.
+     */
+    private static UpdateControl<BenchmarkRun> finish(BenchmarkRun run, Context<BenchmarkRun> context) {
+        BenchmarkRun statusOnly = new BenchmarkRun();
+        statusOnly.setMetadata(new ObjectMetaBuilder().withName(run.getMetadata().getName())
+                .withNamespace(run.getMetadata().getNamespace()).build());
+        statusOnly.setStatus(run.getStatus());
+        PrimaryUpdateAndCacheUtils.ssaPatchStatusAndCacheResource(run, statusOnly, context);
+        context.managedWorkflowAndDependentResourceContext().reconcileManagedWorkflow();
+        return UpdateControl.noUpdate();
     }
 
     private void step(BenchmarkRun run, Context<BenchmarkRun> context, Outcomes outcomes) {
