@@ -7,6 +7,7 @@ import java.util.List;
  * The dissertation's rule for a valid throughput measurement: the broker works at its CPU limit (at least
  * 96%) while the clients do not (at most 75%), so the rate measured is the broker's capacity and not the
  * load generator's. In rate mode the broker is meant to be below its limit, so only the client side applies.
+ * Problems give a share to one decimal, so that 95.6% does not read as "96% (< 96%)".
  */
 record Validity(boolean valid, List<String> problems) {
 
@@ -19,7 +20,6 @@ record Validity(boolean valid, List<String> problems) {
      */
     static Validity check(LoadSpec.Mode mode, double[] brokerUtilization, double clientUtilization,
                           List<String> caveats) {
-        // one decimal, so that 95.6% does not read as "96% (< 96%)"
         List<String> problems = new ArrayList<>();
         if (mode == LoadSpec.Mode.saturate) {
             for (int i = 0; i < brokerUtilization.length; i++) {
