@@ -2,10 +2,12 @@ package io.brokerwise.api.planning;
 
 import io.brokerwise.api.v1alpha1.BrokerProfileSpec;
 import io.brokerwise.api.v1alpha1.BrokerProfileStatus;
+import io.brokerwise.api.v1alpha1.IntervalStatus;
 import io.brokerwise.model.fit.ModelSelection;
 import io.brokerwise.model.fit.ProfileFit;
 import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTimeModel;
+import io.brokerwise.model.stats.SampleSummary;
 
 /**
  * A fit as a BrokerProfile: the model's fitted parameters as spec, the fit quality as status. One mapping for
@@ -30,6 +32,7 @@ public final class FittedProfile {
         if (p.chargesSize()) {
             s.parameters.receiveSecondsPerByte = p.receiveSecondsPerByte();
             s.parameters.dispatchSecondsPerByte = p.dispatchSecondsPerByte();
+            s.parameters.sizeExponent = p.sizeExponent();
         }
         return s;
     }
@@ -44,6 +47,9 @@ public final class FittedProfile {
         if (heldOut != null) {
             status.heldOutPoints = heldOut.relativeErrors().length;
             status.heldOutMedianRelativeError = heldOut.medianRelativeError();
+            if (heldOut.relativeErrors().length >= 2) {
+                status.heldOutRelativeErrorInterval = IntervalStatus.of(SampleSummary.of(heldOut.relativeErrors()));
+            }
         }
         return status;
     }

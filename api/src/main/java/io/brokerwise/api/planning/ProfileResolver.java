@@ -45,7 +45,8 @@ public final class ProfileResolver {
                     p.networkBitsPerSecond == null ? Double.NaN : p.networkBitsPerSecond,
                     p.latencyFloorSeconds == null ? 0 : p.latencyFloorSeconds,
                     p.poissonServiceFactor == null ? 1 : p.poissonServiceFactor,
-                    p.registrationSeconds == null ? 0 : p.registrationSeconds);
+                    p.registrationSeconds == null ? 0 : p.registrationSeconds,
+                    p.sizeExponent == null ? 1 : p.sizeExponent);
             String source = resource.getStatus() != null && resource.getStatus().source != null
                     ? resource.getStatus().source : "BrokerProfile " + name;
             return new ServiceTimeProfile(name, model, parameters, source);

@@ -3,6 +3,7 @@ package io.brokerwise.api.v1alpha1;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Required;
 
@@ -63,6 +64,14 @@ public class BrokerProfileSpec {
         @JsonPropertyDescription("Seconds per byte of each dispatched copy, on top of dispatchSeconds; fitted from a "
                 + "size series at two or more replication grades. Default 0.")
         public Double dispatchSecondsPerByte;
+
+        @Min(value = 0, inclusive = false)
+        @Max(1)
+        @JsonPropertyDescription("The power of the message size the per-byte times multiply: a message of s bytes "
+                + "costs s^sizeExponent times receiveSecondsPerByte on receipt and times dispatchSecondsPerByte per "
+                + "copy. Default 1: every byte costs alike. Below 1 a byte costs less in a larger message; a size "
+                + "series fits it.")
+        public Double sizeExponent;
 
         @Min(value = 0, inclusive = false)
         @JsonPropertyDescription("Network capacity in bits/s per direction of the nodes this profile was measured on; "

@@ -31,6 +31,10 @@ public class BrokerProfileStatus {
         @JsonPropertyDescription("Median relative error of the fitted received rate over the held-out points (a "
                 + "fraction): how well the profile predicts points it was not fitted to.")
         public Double heldOutMedianRelativeError;
+        @JsonPropertyDescription("The held-out points' relative errors (fractions) as repeated measurements of how "
+                + "well the profile predicts points it was not fitted to: their mean with its 95% confidence interval "
+                + "(runs: the held-out points); set when two or more were held out.")
+        public IntervalStatus heldOutRelativeErrorInterval;
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -10,6 +10,7 @@ import io.brokerwise.api.v1alpha1.BrokerProfileStatus;
 import io.brokerwise.api.v1alpha1.CalibrationSpec;
 import io.brokerwise.model.fit.MeasuredPoint;
 import io.brokerwise.model.fit.ModelSelection;
+import io.brokerwise.model.fit.ProfileFit;
 import io.brokerwise.model.service.FilterSet;
 import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTimeModel;
@@ -27,6 +28,21 @@ class FittedProfileTest {
 
     private static final ServiceTimeProfile TRUTH = new ServiceTimeProfile("truth", new SublinearDispatchModel(),
             ProfileParameters.of(6e-6, 1e-7, 2.05e-6).withDispatchSqrtSeconds(9.53e-6), "test");
+
+    /** The held-out check reports its errors as repeated runs are reported: their mean with a 95% interval. */
+    @Test
+    void theHeldOutCheckCarriesTheIntervalOfItsErrors() {
+        ProfileFit fit = new ProfileFit(TRUTH.parameters(), 0.99, new double[] {0.01, 0.02, 0.03});
+        BrokerProfileStatus.FitStatus status = FittedProfile.fit(fit,
+                new ProfileFit(TRUTH.parameters(), 0.9, new double[] {0.05, 0.07, 0.09}));
+        assertEquals(3, status.heldOutRelativeErrorInterval.runs);
+        assertEquals(0.07, status.heldOutRelativeErrorInterval.mean, 1e-12);
+        // t(2 degrees of freedom, 0.975) = 4.3027 and s = 0.02: a half-width of 4.3027 * 0.02 / sqrt(3) = 0.04968
+        assertEquals(0.07 - 0.04968, status.heldOutRelativeErrorInterval.lower, 1e-5);
+        assertEquals(0.07 + 0.04968, status.heldOutRelativeErrorInterval.upper, 1e-5);
+        assertNull(FittedProfile.fit(fit, new ProfileFit(TRUTH.parameters(), 0.9, new double[] {0.05}))
+                .heldOutRelativeErrorInterval, "one held-out point has no interval");
+    }
 
     /** A profile chosen by selection is read back as the model planned with, and its status names every candidate. */
     @Test

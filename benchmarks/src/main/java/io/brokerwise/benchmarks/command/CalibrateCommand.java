@@ -14,6 +14,7 @@ import io.brokerwise.measure.CalibrationPoint;
 import io.brokerwise.measure.ProcStat;
 import io.brokerwise.measure.SelectorDesign;
 import io.brokerwise.model.fit.FitException;
+import io.brokerwise.model.stats.SampleSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -120,17 +121,28 @@ final class CalibrateCommand implements Callable<Integer> {
         System.err.printf("loadgen: %s fit to %d points, %d held out, %d not valid: R^2 %.4f, median error %.1f%%, max "
                 + "%.1f%%%s%s; profile in %s%n", fit.model().name(), fit.fitted(), fit.heldOutPoints(), fit.notValid(),
                 fit.fit().rSquared(),
-                100 * fit.fit().medianRelativeError(), 100 * fit.fit().maxRelativeError(), fit.heldOut() == null ? ""
-                : String.format("; held-out median error %.1f%%, max %.1f%%", 100 * fit.heldOut().medianRelativeError(),
-                        100 * fit.heldOut().maxRelativeError()), perByte(fit), manifest);
+                100 * fit.fit().medianRelativeError(), 100 * fit.fit().maxRelativeError(), heldOut(fit), perByte(fit),
+                manifest);
         return 0;
     }
 
-    /** The fitted per-byte times, when the series varied the size. */
+    /** The check on the held-out points: median and largest error, and their mean with its 95% interval. */
+    private static String heldOut(CalibrationFit fit) {
+        if (fit.heldOut() == null) {
+            return "";
+        }
+        double[] errors = fit.heldOut().relativeErrors();
+        SampleSummary s = errors.length < 2 ? null : SampleSummary.of(errors);
+        return String.format("; held-out median error %.1f%%, max %.1f%%%s", 100 * fit.heldOut().medianRelativeError(),
+                100 * fit.heldOut().maxRelativeError(), s == null ? "" : String.format(", mean %.1f%% (95%% interval "
+                        + "%.1f%% to %.1f%%)", 100 * s.mean(), 100 * s.lower(), 100 * s.upper()));
+    }
+
+    /** The fitted per-byte times and the power of the size they multiply, when the series varied the size. */
     private static String perByte(CalibrationFit fit) {
         var p = fit.fit().parameters();
-        return p.chargesSize() ? String.format("; %.3g s/byte on receipt, %.3g s/byte per copy",
-                p.receiveSecondsPerByte(), p.dispatchSecondsPerByte()) : "";
+        return p.chargesSize() ? String.format("; %.3g s on receipt and %.3g s per copy, times bytes^%.2f",
+                p.receiveSecondsPerByte(), p.dispatchSecondsPerByte(), p.sizeExponent()) : "";
     }
 
     private String describe() {

@@ -51,6 +51,11 @@ public final class BuiltInProfiles {
                 "calibrated on the local cluster's node by a BenchmarkRun of mode Calibrate (profiles/"
                         + "artemis-2.56-pod-quartercore-nonpersistent.yaml): Artemis 2.56.0, a broker pod of 250m / "
                         + "384Mi, NonPersistent delivery, application-property filters"));
+        add(new ServiceTimeProfile("artemis-2.56-halfcore-size-series", new LinearModel(),
+                ProfileParameters.of(2.487737747275559E-5, 2.4734781340704434E-7, 7.775691495321536E-6)
+                        .withSecondsPerByte(5.989926292202374E-8, 3.7451065625211416E-8).withSizeExponent(0.7),
+                String.format(CALIBRATED, "artemis-2.56-halfcore-size-series", "0.5", "NonPersistent")
+                        + ", messages of 256 B to 64 KB"));
     }
 
     private BuiltInProfiles() {

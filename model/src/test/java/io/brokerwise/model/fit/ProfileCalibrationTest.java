@@ -112,6 +112,29 @@ class ProfileCalibrationTest {
         assertClose(truth.dispatchSeconds(), fit.parameters().dispatchSeconds(), 1e-6);
         assertClose(truth.receiveSecondsPerByte(), fit.parameters().receiveSecondsPerByte(), 1e-6);
         assertClose(truth.dispatchSecondsPerByte(), fit.parameters().dispatchSecondsPerByte(), 1e-6);
+        assertEquals(1, fit.parameters().sizeExponent(), "every byte cost alike");
+    }
+
+    /** A series where a byte costs less in a larger message gives back the size exponent and its times. */
+    @Test
+    void sizeSeriesGivesTheSizeExponent() {
+        ProfileParameters truth = ProfileParameters.of(6e-6, 7e-8, 4e-6).withSecondsPerByte(1.2e-7, 6e-8)
+                .withSizeExponent(0.6);
+        ProfileFit fit = ProfileCalibration.fit(new LinearModel(), sizeSeries(truth, new int[] {1, 5, 20}, 0, new Random(1)));
+        assertEquals(0.6, fit.parameters().sizeExponent(), 1e-9);
+        assertClose(truth.receiveSecondsPerByte(), fit.parameters().receiveSecondsPerByte(), 1e-6);
+        assertClose(truth.dispatchSecondsPerByte(), fit.parameters().dispatchSecondsPerByte(), 1e-6);
+    }
+
+    /** At a low size exponent the bytes may carry a message's whole cost; the fit still makes a profile of it. */
+    @Test
+    void aFitMayChargeAMessagesWholeCostToItsBytes() {
+        ProfileParameters truth = new ProfileParameters(0, 0, 0, 0, 0, Double.NaN, 2e-6, 1e-6, Double.NaN)
+                .withSizeExponent(0.25);
+        ProfileFit fit = ProfileCalibration.fit(new LinearModel(), sizeSeries(truth, new int[] {1, 5, 20}, 0, new Random(1)));
+        assertEquals(0.25, fit.parameters().sizeExponent(), 1e-9);
+        assertClose(truth.receiveSecondsPerByte(), fit.parameters().receiveSecondsPerByte(), 1e-6);
+        assertEquals(0, fit.parameters().receiveSeconds(), 1e-12);
     }
 
     /** With 2% noise on every rate the fitted profile predicts held-out sizes within 10%. */

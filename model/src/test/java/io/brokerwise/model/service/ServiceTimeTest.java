@@ -2,6 +2,7 @@ package io.brokerwise.model.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.model.replication.ReplicationGrade;
@@ -61,6 +62,18 @@ class ServiceTimeTest {
         double b = sized.atMessageSize(65_536).meanSeconds(FilterSet.simple(40), 5);
         assertEquals(6e-6 + 65_536 * 3e-10 + 40 * 7e-8 + 5 * (4e-6 + 65_536 * 1.5e-10), b, 1e-18);
         assertSame(fiorano, fiorano.atMessageSize(65_536), "a profile without per-byte times holds for every size");
+    }
+
+    /** Below 1, the size exponent charges bytes^e: 65,536 bytes at 0.5 cost what 256 bytes cost at 1. */
+    @Test
+    void theSizeExponentChargesAPowerOfTheSize() {
+        ProfileParameters times = ProfileParameters.of(6e-6, 7e-8, 4e-6).withSecondsPerByte(3e-10, 1.5e-10);
+        double b = new ServiceTimeProfile("root", new LinearModel(), times.withSizeExponent(0.5), "test")
+                .atMessageSize(65_536).meanSeconds(FilterSet.simple(40), 5);
+        double linear = new ServiceTimeProfile("linear", new LinearModel(), times, "test")
+                .atMessageSize(256).meanSeconds(FilterSet.simple(40), 5);
+        assertEquals(linear, b, 1e-18);
+        assertThrows(IllegalArgumentException.class, () -> times.withSizeExponent(1.5));
     }
 
     @Test
