@@ -7,7 +7,6 @@ import io.brokerwise.model.fit.ModelSelection;
 import io.brokerwise.model.fit.ProfileFit;
 import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTimeModel;
-import io.brokerwise.model.stats.SampleSummary;
 
 /**
  * A fit as a BrokerProfile: the model's fitted parameters as spec, the fit quality as status. One mapping for
@@ -47,9 +46,7 @@ public final class FittedProfile {
         if (heldOut != null) {
             status.heldOutPoints = heldOut.relativeErrors().length;
             status.heldOutMedianRelativeError = heldOut.medianRelativeError();
-            if (heldOut.relativeErrors().length >= 2) {
-                status.heldOutRelativeErrorInterval = IntervalStatus.of(SampleSummary.of(heldOut.relativeErrors()));
-            }
+            status.heldOutRelativeErrorInterval = heldOut.relativeErrorInterval().map(IntervalStatus::of).orElse(null);
         }
         return status;
     }

@@ -14,7 +14,6 @@ import io.brokerwise.measure.CalibrationPoint;
 import io.brokerwise.measure.ProcStat;
 import io.brokerwise.measure.SelectorDesign;
 import io.brokerwise.model.fit.FitException;
-import io.brokerwise.model.stats.SampleSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -131,11 +130,10 @@ final class CalibrateCommand implements Callable<Integer> {
         if (fit.heldOut() == null) {
             return "";
         }
-        double[] errors = fit.heldOut().relativeErrors();
-        SampleSummary s = errors.length < 2 ? null : SampleSummary.of(errors);
         return String.format("; held-out median error %.1f%%, max %.1f%%%s", 100 * fit.heldOut().medianRelativeError(),
-                100 * fit.heldOut().maxRelativeError(), s == null ? "" : String.format(", mean %.1f%% (95%% interval "
-                        + "%.1f%% to %.1f%%)", 100 * s.mean(), 100 * s.lower(), 100 * s.upper()));
+                100 * fit.heldOut().maxRelativeError(), fit.heldOut().relativeErrorInterval().map(s -> String.format(
+                        ", mean %.1f%% (95%% interval %.1f%% to %.1f%%)", 100 * s.mean(), 100 * s.lower(),
+                        100 * s.upper())).orElse(""));
     }
 
     /** The fitted per-byte times and the power of the size they multiply, when the series varied the size. */

@@ -1,7 +1,9 @@
 package io.brokerwise.model.fit;
 
 import io.brokerwise.model.service.ProfileParameters;
+import io.brokerwise.model.stats.SampleSummary;
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * Fitted parameters and how well they explain the points: R^2 on the service time B, and each
@@ -22,6 +24,11 @@ public record ProfileFit(ProfileParameters parameters, double rSquared, double[]
 
     public double meanRelativeError() {
         return Arrays.stream(relativeErrors).average().orElse(0);
+    }
+
+    /** The errors' mean with its 95% interval, each point a run of its own; empty below two points. */
+    public Optional<SampleSummary> relativeErrorInterval() {
+        return relativeErrors.length < 2 ? Optional.empty() : Optional.of(SampleSummary.of(relativeErrors));
     }
 
     public double maxRelativeError() {
