@@ -31,6 +31,12 @@ final class LatencyTermsCommand implements Callable<Integer> {
     int r;
     @Option(names = "--m-add", defaultValue = "20", description = "subscribers matching none")
     int mAdd;
+    @Option(names = "--components", defaultValue = "1",
+            description = "components of every filter: 1 a simple selector, more a filter of --filter-shape")
+    int components;
+    @Option(names = "--filter-shape", defaultValue = "or",
+            description = "how the components of a longer filter combine: or, and, in (default: ${DEFAULT-VALUE})")
+    SelectorDesign.Shape filterShape;
     @Option(names = "--message-bytes", defaultValue = "100")
     int messageBytes;
     @Option(names = "--low-load", defaultValue = "0.05",
@@ -53,8 +59,9 @@ final class LatencyTermsCommand implements Callable<Integer> {
         if (!(brokers.brokerCores > 0)) {
             throw new IllegalArgumentException("--broker-cores must be above 0: CPU per message is a share of a limit");
         }
-        LoadSpec saturated = brokers.load().saturated(1, SelectorDesign.calibration(r, mAdd), messageBytes,
-                Durations.parse(warmup), Durations.parse(measure), Duration.ofSeconds(1));
+        SelectorDesign design = SelectorDesign.calibration(r, mAdd, filterShape, components);
+        LoadSpec saturated = brokers.load().saturated(1, design, messageBytes, Durations.parse(warmup),
+                Durations.parse(measure), Duration.ofSeconds(1));
         Layout one = new Layout(1, 1);
         LatencyTerms terms;
         try (LocalFleet fleet = LocalFleet.start(1, brokers.node(), saturated.persistent(),

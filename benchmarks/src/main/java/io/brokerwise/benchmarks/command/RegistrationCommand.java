@@ -27,9 +27,11 @@ import picocli.CommandLine.Option;
 /**
  * {@code brokerwise-bench registration}: how long one local broker takes to register N selector subscriptions of
  * the client library, one after another as a restarted broker's column registers them again, idle and while the
- * broker carries Poisson load at {@code --load} of its saturated capacity; the time per registration fitted to each
- * is what a profile's {@code registrationSeconds} takes (docs/models.md sec. 7). The selectors match nothing, so
- * they add filter work and no copies.
+ * broker carries Poisson load; the time per registration fitted to each is what a profile's
+ * {@code registrationSeconds} takes (docs/models.md sec. 7). The selectors match nothing, so they add filter work
+ * and no copies; but every message is evaluated against them, so once all N are in, the broker carries more than
+ * before. The load is therefore {@code --load} of the capacity with them in place, measured saturated with the N
+ * among its filters: a workload whose brokers run at that utilization, whose broker restarted.
  */
 @Command(name = "registration", mixinStandardHelpOptions = true,
         description = "Time the registration of N selector subscriptions on one local broker, idle and under load.")
@@ -40,6 +42,7 @@ final class RegistrationCommand implements Callable<Integer> {
      * and its own few subscriptions, so they fall inside its measurement window.
      */
     private static final Duration SETTLE = Duration.ofSeconds(2);
+    private static final Duration CAPACITY_WINDOW = Duration.ofSeconds(15);
 
     @Mixin
     BrokerOptions brokers = new BrokerOptions();
@@ -56,7 +59,8 @@ final class RegistrationCommand implements Callable<Integer> {
     @Option(names = "--warmup", defaultValue = "5s", description = "each load run")
     String warmup;
     @Option(names = "--measure", defaultValue = "20s",
-            description = "each load run's window, which the registrations must end in")
+            description = "each Poisson load's window, which the registrations must end in (the saturated runs for "
+                    + "the capacity measure 15 s)")
     String measure;
     @Option(names = "--out", description = "write the JSON result here as well")
     Path out;
@@ -69,37 +73,39 @@ final class RegistrationCommand implements Callable<Integer> {
         if (load != 0) {
             LatencyTermsCommand.requireFraction("--load", load);
         }
-        LoadSpec saturated = brokers.load().saturated(1, SelectorDesign.calibration(r, mAdd), 100,
-                Durations.parse(warmup), Durations.parse(measure), Duration.ofSeconds(1));
         Layout one = new Layout(1, 1);
         List<Timing> idle = new ArrayList<>();
+        List<LoadResult> capacities = new ArrayList<>();
         List<Timing> loaded = new ArrayList<>();
         List<LoadResult> loads = new ArrayList<>();
         List<Boolean> inTime = new ArrayList<>();
-        LoadResult full = null;
-        try (LocalFleet fleet = LocalFleet.start(1, brokers.node(), saturated.persistent(),
+        try (LocalFleet fleet = LocalFleet.start(1, brokers.node(), brokers.load().persistent(),
                 brokers.workDir("brokerwise-registration"), System.err)) {
             for (int n : counts) {
                 idle.add(SubscriptionRegistration.time(fleet.target(one), selectors(n)));
                 System.err.printf("loadgen: %,d registrations idle in %.2f s%n", n, idle.get(idle.size() - 1).seconds());
             }
-            if (load > 0) {
-                System.err.println("loadgen: saturated, for the capacity the load is a fraction of");
-                full = fleet.measure(saturated, one);
-                double capacity = full.receivedPerSecond();
-                LoadSpec poisson = saturated.poissonAt(load * capacity / saturated.publishers());
-                for (int n : counts) {
-                    underLoad(fleet, poisson, n, loaded, loads, inTime);
-                }
+            for (int n : load > 0 ? counts : new int[0]) {
+                System.err.printf("loadgen: saturated with %,d more filters, for the capacity the load is a fraction of%n", n);
+                LoadResult full = fleet.measure(load(mAdd + n, CAPACITY_WINDOW), one);
+                capacities.add(full);
+                LoadSpec poisson = load(mAdd, Durations.parse(measure))
+                        .poissonAt(load * full.receivedPerSecond() / brokers.load().publishersPerRow());
+                underLoad(fleet, poisson, n, loaded, loads, inTime);
             }
         }
-        RegistrationTimes times = RegistrationTimes.of(idle, load, full, loaded, loads, inTime);
+        RegistrationTimes times = RegistrationTimes.of(idle, load, capacities, loaded, loads, inTime);
         System.err.printf("loadgen: %.3g s per registration idle, %.3g s at %.0f%% load%s%n", times.idleSecondsEach(),
-                times.loadedSecondsEach(), 100 * load, full != null && !full.valid()
-                        ? "; the capacity run was NOT VALID (saturated.validityProblems): the load is a fraction of less"
-                        : "");
+                times.loadedSecondsEach(), 100 * load, capacities.stream().allMatch(LoadResult::valid) ? ""
+                        : "; a capacity run was NOT VALID (saturated[].validityProblems): its load is a fraction of less");
         JsonResult.emit(times, out);
         return 0;
+    }
+
+    /** The saturated load of {@code --r} matching subscribers and {@code nonMatching} others. */
+    private LoadSpec load(int nonMatching, Duration window) {
+        return brokers.load().saturated(1, SelectorDesign.calibration(r, nonMatching), 100, Durations.parse(warmup),
+                window, Duration.ofSeconds(1));
     }
 
     /**

@@ -29,13 +29,16 @@ import picocli.CommandLine.Option;
 /**
  * {@code brokerwise-bench verify}: plans a PubSubTopology ({@link VerificationPlan}), places each layout's load on
  * local brokers ({@link LocalPlacement}), measures the planned layout and the rejected alternatives that fit here in
- * interleaved rounds ({@link VerificationRounds}), judges each layout's runs against the model's prediction at full
+ * interleaved rounds ({@link VerificationRounds}), whole or, with {@code --isolate}, one distinct cell at a time
+ * ({@link io.brokerwise.benchmarks.verification.IsolatedCells}), judges each layout's runs against the model's prediction at full
  * utilization by their 95% interval, rescaled by a reference point when there is one ({@link Verdicts}), and prints
  * the verdicts ({@link VerdictTable}, and JSON).
  */
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = "Measure the planned layout and its alternatives on local brokers against the prediction.")
 final class VerifyCommand implements Callable<Integer> {
+
+    private static final String DEFAULT_LATENCY_AT = "0.1,0.5,0.7,0.9";
 
     @Option(names = {"-f", "--filename"}, required = true, description = "the PubSubTopology manifest")
     Path topologyFile;
@@ -54,11 +57,16 @@ final class VerifyCommand implements Callable<Integer> {
     String latencyWarmup;
     @Option(names = "--measure", defaultValue = "15s")
     String measure;
-    @Option(names = "--latency-at", defaultValue = "0.1,0.5,0.7,0.9",
+    @Option(names = "--latency-at",
             description = "Poisson loads, as fractions of the planned layout's measured capacity, at which to measure "
                     + "latency against the Gamma-approximation (the lowest serves as the no-queueing baseline); "
-                    + "empty for none")
+                    + "empty for none. Default: " + DEFAULT_LATENCY_AT + ", none with --isolate")
     String latencyAt;
+    @Option(names = "--isolate",
+            description = "measure each distinct cell of a layout alone on a broker of its own, with its row's "
+                    + "publishers and its column's filters and matching subscribers; the layout's capacity is k rows "
+                    + "of its slowest cell (the reference point, if any, follows every cell)")
+    boolean isolate;
     @Option(names = "--reference-point", defaultValue = "",
             description = "r,m_add such as 1,160: a calibration point measured on every broker of each layout right "
                     + "after it, whose ratio to the profile's prediction rescales the layout's prediction to the "
@@ -90,7 +98,7 @@ final class VerifyCommand implements Callable<Integer> {
         LocalPlacement placement = new LocalPlacement(brokers.load(), plan.design(), plan.messageBytes(),
                 Durations.parse(warmup), Durations.parse(measure));
         List<LayoutRuns> runs = plan.layoutRuns();
-        new VerificationRounds(placement, node, brokers.workDir("brokerwise-verify"), reference, latency)
+        new VerificationRounds(placement, node, brokers.workDir("brokerwise-verify"), reference, latency, isolate)
                 .run(runs, repeats, System.err);
         List<LayoutVerdict> verdicts = Verdicts.judge(plan, placement, runs, tolerance, reference);
         VerdictTable.print(verdicts, System.err);
@@ -108,13 +116,18 @@ final class VerifyCommand implements Callable<Integer> {
         }
     }
 
-    /** The --latency-at fractions; none when it is blank. */
+    /** The --latency-at fractions; none when it is blank, and by default with --isolate. */
     private List<Double> latencyLoads() {
-        if (latencyAt == null || latencyAt.isBlank()) {
+        if (isolate && latencyAt != null && !latencyAt.isBlank()) {
+            throw new IllegalArgumentException("--latency-at measures a whole layout's latency and --isolate measures "
+                    + "its cells apart: drop --latency-at, or drop --isolate to measure latency");
+        }
+        String loads = latencyAt != null ? latencyAt : isolate ? "" : DEFAULT_LATENCY_AT;
+        if (loads.isBlank()) {
             return List.of();
         }
-        List<Double> loads = new ArrayList<>();
-        for (String part : latencyAt.split(",")) {
+        List<Double> fractions = new ArrayList<>();
+        for (String part : loads.split(",")) {
             double u;
             try {
                 u = Double.parseDouble(part.trim());
@@ -125,9 +138,9 @@ final class VerifyCommand implements Callable<Integer> {
                 throw new IllegalArgumentException(
                         "--latency-at: each load is a fraction of the capacity in (0, 1), got '" + part.trim() + "'");
             }
-            loads.add(u);
+            fractions.add(u);
         }
-        return loads;
+        return fractions;
     }
 
     /** The BrokerProfiles of --profile-file, which the topology's profileRef may name. */

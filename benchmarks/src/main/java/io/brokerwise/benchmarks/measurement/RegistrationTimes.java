@@ -10,17 +10,19 @@ import java.util.List;
  * Poisson load (Henjes sec. 3.4.2), and the time per registration fitted to each ({@code registrationSeconds} of a
  * profile is the loaded one: a restarted broker's clients register again while its publishers send).
  *
- * @param loadFraction the load, a fraction of the broker's saturated capacity; 0 when only idle was measured
- * @param saturated    the run that measured that capacity (null when only idle was measured): were it not valid,
- *                     the load is a fraction of less than the broker's capacity
+ * @param loadFraction the load, a fraction of the broker's saturated capacity with the count's subscriptions in
+ *                     place; 0 when only idle was measured
+ * @param saturated    per count, the run that measured that capacity (none when only idle was measured): were one
+ *                     not valid, its load is a fraction of less than the broker's capacity
  * @param loads        the runs that carried the loaded registrations, one per count
  * @param loadedInTime per count: whether the registrations ended inside the load's measurement window
  */
-public record RegistrationTimes(List<Timing> idle, double idleSecondsEach, double loadFraction, LoadResult saturated,
+public record RegistrationTimes(List<Timing> idle, double idleSecondsEach, double loadFraction,
+                                List<LoadResult> saturated,
                                 List<Timing> loaded, double loadedSecondsEach, List<LoadResult> loads,
                                 List<Boolean> loadedInTime) {
 
-    public static RegistrationTimes of(List<Timing> idle, double loadFraction, LoadResult saturated,
+    public static RegistrationTimes of(List<Timing> idle, double loadFraction, List<LoadResult> saturated,
                                        List<Timing> loaded, List<LoadResult> loads, List<Boolean> loadedInTime) {
         return new RegistrationTimes(idle, SubscriptionRegistration.secondsEach(idle), loadFraction, saturated, loaded,
                 loaded.isEmpty() ? Double.NaN : SubscriptionRegistration.secondsEach(loaded), loads, loadedInTime);

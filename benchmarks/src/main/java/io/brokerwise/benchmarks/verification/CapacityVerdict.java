@@ -1,6 +1,5 @@
 package io.brokerwise.benchmarks.verification;
 
-import io.brokerwise.measure.LoadResult;
 import io.brokerwise.model.stats.SampleSummary;
 import java.util.List;
 
@@ -14,10 +13,11 @@ import java.util.List;
  * @param verdict               "within tolerance" (the whole interval within 1 +- tolerance), "outside tolerance"
  *                              (none of it) or "inconclusive: n more runs would settle it"
  * @param valid                 whether every run kept the validity rule
- * @param notValidRuns          how many did not
+ * @param notValidRuns          how many rounds had a run that did not
+ * @param results               each round's measurement and its runs
  */
 public record CapacityVerdict(double predictedSaturatedMsgsPerSecond, double measuredMsgsPerSecond,
                               SampleSummary measured, double relativeError, SampleSummary measuredOverPredicted,
                               double tolerance, String verdict, boolean valid, long notValidRuns,
-                              List<LoadResult> results) {
+                              List<LayoutRound> results) {
 }

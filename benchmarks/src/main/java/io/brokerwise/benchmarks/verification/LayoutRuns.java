@@ -21,7 +21,7 @@ public final class LayoutRuns {
     private final LayoutEvaluation evaluation;
     private final boolean planned;
     private final double predicted;
-    private final List<LoadResult> results = new ArrayList<>();
+    private final List<LayoutRound> rounds = new ArrayList<>();
     private final List<LoadResult> references = new ArrayList<>();
     private List<LatencyAtLoad> latency = List.of();
 
@@ -43,10 +43,12 @@ public final class LayoutRuns {
         return predicted;
     }
 
-    /** A round's saturated run, and its reference point when verify measures one. */
-    void add(LoadResult result) {
-        results.add(result);
+    /** A round's saturated measurement. */
+    void add(LayoutRound round) {
+        rounds.add(round);
     }
+
+    /** A reference point measured after this layout or one of its cells. */
 
     void addReference(LoadResult reference) {
         references.add(reference);
@@ -54,14 +56,14 @@ public final class LayoutRuns {
 
     /** Published msgs/s of each round, in order. */
     double[] capacities() {
-        return results.stream().mapToDouble(LoadResult::publishedPerSecond).toArray();
+        return rounds.stream().mapToDouble(LayoutRound::publishedPerSecond).toArray();
     }
 
     double meanCapacity() {
-        return results.stream().mapToDouble(LoadResult::publishedPerSecond).average().orElseThrow();
+        return rounds.stream().mapToDouble(LayoutRound::publishedPerSecond).average().orElseThrow();
     }
 
-    /** Each round's reference point, in order. */
+    /** The reference points, in the order measured. */
     List<LoadResult> references() {
         return List.copyOf(references);
     }
@@ -81,10 +83,10 @@ public final class LayoutRuns {
      */
     CapacityVerdict judge(double tolerance) {
         SampleSummary measured = SampleSummary.of(capacities());
-        ToleranceVerdict verdict = ToleranceVerdict.judge(SampleSummary.of(results.stream()
+        ToleranceVerdict verdict = ToleranceVerdict.judge(SampleSummary.of(rounds.stream()
                 .mapToDouble(r -> r.publishedPerSecond() / predicted).toArray()), 1 - tolerance, 1 + tolerance);
-        long notValid = results.stream().filter(r -> !r.valid()).count();
+        long notValid = rounds.stream().filter(r -> !r.valid()).count();
         return new CapacityVerdict(predicted, measured.mean(), measured, (measured.mean() - predicted) / predicted,
-                verdict.sample(), tolerance, verdict.text(), notValid == 0, notValid, List.copyOf(results));
+                verdict.sample(), tolerance, verdict.text(), notValid == 0, notValid, List.copyOf(rounds));
     }
 }

@@ -28,6 +28,11 @@ public record LocalPlacement(LocalLoad load, SelectorDesign design, int messageB
         return load.saturated(layout.publisherGroups(), design, messageBytes, warmup, measure, COOLDOWN);
     }
 
+    /** One cell of a layout alone on its broker ({@code verify --isolate}): its row's publishers, its filters. */
+    LoadSpec isolated(IsolatedCells.Cell cell) {
+        return load.saturated(1, cell.design(), messageBytes, warmup, measure, COOLDOWN);
+    }
+
     /** A reference point on all {@code brokers} at once: each its own row of publishers, one column. */
     LoadSpec reference(ReferencePoint point, int brokers) {
         return load.saturated(brokers, point.design(), messageBytes, REFERENCE_WARMUP, measure, COOLDOWN);

@@ -33,15 +33,7 @@ class VerifyCommandTest {
 
     @Test
     void plannedLayoutAndAnAlternativeAreMeasuredBesideTheirPrediction() throws Exception {
-        Path topology = dir.resolve("tiny-topology.yaml");
-        Files.copy(Objects.requireNonNull(getClass().getResourceAsStream("/tiny-topology.yaml")), topology);
-        Path out = dir.resolve("verdicts.json");
-        int exit = new CommandLine(new VerifyCommand()).execute("-f", topology.toString(), "--max-brokers", "2",
-                "--alternatives", "1", "--broker-cores", "0.5", "--broker-heap", "256m", "--publishers", "2",
-                "--warmup", "1s", "--latency-warmup", "300ms", "--measure", "1s", "--repeats", "2", "--latency-at", "0.5", "--reference-point", "1,5", "--work-dir", dir.resolve("w").toString(),
-                "--out", out.toString());
-        assertEquals(0, exit);
-        JsonNode verdicts = new ObjectMapper().readTree(out.toFile());
+        JsonNode verdicts = verifyTinyTopology("--latency-warmup", "300ms", "--latency-at", "0.5");
         assertEquals(2, verdicts.size());
         assertEquals("PSR 1x1", verdicts.get(0).get("layout").asText());
         assertTrue(verdicts.get(0).get("planned").asBoolean());
@@ -60,9 +52,11 @@ class VerifyCommandTest {
             assertTrue(v.get("measured").get("lower").asDouble() <= v.get("measuredMsgsPerSecond").asDouble());
             assertTrue(v.get("verdict").asText().matches("within tolerance|outside tolerance|inconclusive: .*"));
             boolean anyValidReference = false;
-            for (JsonNode run : v.get("results")) {
+            for (JsonNode round : v.get("results")) {
+                JsonNode run = round.get("runs").get(0);
                 assertTrue(run.get("countsMatchBrokers").asBoolean(), v.toString());
                 assertEquals(2, run.get("spec").get("r").asInt());
+                assertEquals(run.get("publishedPerSecond").asDouble(), round.get("publishedPerSecond").asDouble());
             }
             assertEquals(2, v.get("referencePoints").size(), "a reference point each round");
             for (JsonNode reference : v.get("referencePoints")) {
@@ -88,8 +82,31 @@ class VerifyCommandTest {
         assertEquals(2, verdicts.get(1).get("referencePoints").get(0).get("brokers").asInt());
     }
 
+    /**
+     * Isolated, SSR 1x2's four filters split two to a column with one matching subscriber each: one distinct cell,
+     * measured alone on one broker and followed by the reference point, and the layout's capacity is its one row's.
+     */
+    @Test
+    void isolatedLayoutsAreMeasuredOneDistinctCellAtATime() throws Exception {
+        JsonNode ssr = verifyTinyTopology("--isolate").get(1);
+        assertEquals("SSR 1x2", ssr.get("layout").asText());
+        assertFalse(ssr.has("latency"), "no latency runs when isolated");
+        for (JsonNode round : ssr.get("results")) {
+            JsonNode cell = round.get("runs").get(0);
+            assertEquals(1, round.get("runs").size(), "both columns alike: one distinct cell");
+            assertEquals(1, cell.get("spec").get("r").asInt());
+            assertEquals(1, cell.get("spec").get("mAdd").asInt());
+            assertEquals(1, cell.get("brokerCpuUtilization").size(), "the cell alone on one broker");
+            assertEquals(cell.get("publishedPerSecond").asDouble(), round.get("publishedPerSecond").asDouble());
+        }
+        assertEquals(2, ssr.get("referencePoints").size(), "a reference point after each cell");
+        assertEquals(1, ssr.get("referencePoints").get(0).get("brokers").asInt());
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
+        "--isolate --latency-at 0.5|--latency-at measures a whole layout's latency and --isolate measures its cells "
+                + "apart: drop --latency-at, or drop --isolate to measure latency",
         "--latency-at 0.5,1.2|--latency-at: each load is a fraction of the capacity in (0, 1), got '1.2'",
         "--reference-point 1|--reference-point is r,m_add such as 1,160 (or empty for none), got '1'",
         "--reference-point 0,5|--reference-point is r,m_add with r >= 1 and m_add >= 0, got 0,5",
@@ -109,5 +126,19 @@ class VerifyCommandTest {
         int exit = cli.execute(args.toArray(String[]::new));
         assertEquals(2, exit, err.toString());
         assertEquals("loadgen: error: " + message, err.toString().strip());
+    }
+
+    /** verify on the tiny topology, its planned layout and one alternative, two short rounds; the verdicts. */
+    private JsonNode verifyTinyTopology(String... options) throws Exception {
+        Path topology = dir.resolve("tiny-topology.yaml");
+        Files.copy(Objects.requireNonNull(getClass().getResourceAsStream("/tiny-topology.yaml")), topology);
+        Path out = dir.resolve("verdicts.json");
+        List<String> args = new ArrayList<>(List.of("-f", topology.toString(), "--max-brokers", "2",
+                "--alternatives", "1", "--broker-cores", "0.5", "--broker-heap", "256m", "--publishers", "2",
+                "--warmup", "1s", "--measure", "1s", "--repeats", "2", "--reference-point", "1,5",
+                "--work-dir", dir.resolve("w").toString(), "--out", out.toString()));
+        args.addAll(List.of(options));
+        assertEquals(0, new CommandLine(new VerifyCommand()).execute(args.toArray(String[]::new)));
+        return new ObjectMapper().readTree(out.toFile());
     }
 }

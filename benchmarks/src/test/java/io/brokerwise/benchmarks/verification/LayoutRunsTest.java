@@ -64,7 +64,7 @@ class LayoutRunsTest {
     @Test
     void aRunThatBrokeTheValidityRuleIsCounted() {
         LayoutRuns runs = runs(plan.chosen().orElseThrow(), true, 1000, 1000, 1000);
-        runs.add(result(1000, false));
+        runs.add(LayoutRound.whole(result(1000, false)));
         CapacityVerdict v = runs.judge(0.15);
         assertFalse(v.valid());
         assertEquals(1L, v.notValidRuns());
@@ -135,6 +135,36 @@ class LayoutRunsTest {
         assertFalse(alternative.has("amongLayouts"));
     }
 
+    /**
+     * Subscriber s joins column s mod l: SSR 1x3 over r = 2 and 18 more filters gives columns 0 and 1 seven filters
+     * with one matching each, column 2 six with none; two distinct cells, and the row carries the slower one.
+     */
+    @Test
+    void isolatedCellsAreTheDistinctColumnsAndTheLayoutCarriesKRowsOfTheSlowest() {
+        IsolatedCells ssr = IsolatedCells.of(new Layout(1, 3), design());
+        assertEquals(List.of(List.of(0, 1), List.of(2)), ssr.cells().stream().map(IsolatedCells.Cell::columns).toList());
+        assertEquals(SelectorDesign.calibration(1, 6), ssr.cells().get(0).design());
+        assertEquals(new SelectorDesign(0, 6, SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1),
+                ssr.cells().get(1).design());
+        assertEquals(800, ssr.layoutCapacity(List.of(result(800, true), result(1200, true))), 1e-9);
+
+        IsolatedCells grid = IsolatedCells.of(new Layout(2, 2), SelectorDesign.calibration(1, 3));
+        assertEquals(2, grid.cells().size(), "one column has the matching subscriber, the other none");
+        assertEquals(1200, grid.layoutCapacity(List.of(result(600, true), result(900, true))), 1e-9);
+
+        IsolatedCells psr = IsolatedCells.of(new Layout(2, 1), design());
+        assertEquals(List.of(new IsolatedCells.Cell(List.of(0), design())), psr.cells());
+        LayoutRound round = LayoutRound.isolated(psr, List.of(result(1000, false)));
+        assertEquals(2000, round.publishedPerSecond(), 1e-9);
+        assertFalse(round.valid());
+    }
+
+    @Test
+    void aColumnWithoutFiltersIsNoCell() {
+        IsolatedCells wide = IsolatedCells.of(new Layout(1, 4), SelectorDesign.calibration(1, 2));
+        assertEquals(List.of(List.of(0), List.of(1, 2)), wide.cells().stream().map(IsolatedCells.Cell::columns).toList());
+    }
+
     /** A profile with per-byte times predicts for the workload's size, so verify measures that size. */
     @Test
     void verifyMeasuresTheWorkloadsSizeOnlyWhenTheProfileChargesSize() {
@@ -162,7 +192,7 @@ class LayoutRunsTest {
     private static LayoutRuns runs(LayoutEvaluation e, boolean planned, double predicted, double... measured) {
         LayoutRuns runs = new LayoutRuns(e, planned, predicted);
         for (double m : measured) {
-            runs.add(result(m, true));
+            runs.add(LayoutRound.whole(result(m, true)));
         }
         return runs;
     }
