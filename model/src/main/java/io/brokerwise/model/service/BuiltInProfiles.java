@@ -40,12 +40,13 @@ public final class BuiltInProfiles {
         add(new ServiceTimeProfile("henjes-websphere-application-property", new SuperLinearModel(),
                 ProfileParameters.of(7.03e-4, 1.02e-5, 0.0), DISSERTATION + "table 4.5"));
         // the same numbers as the manifests in profiles/ (a test in api compares them)
-        artemis("artemis-2.56-halfcore-nonpersistent", 1.1605972653660286E-5, 2.1014461192788558E-7,
-                1.5908755594829388E-5, "0.5", "NonPersistent");
-        artemis("artemis-2.56-halfcore-persistent", 1.1119697771507175E-5, 1.4411548287365913E-7,
-                1.6063174897547307E-5, "0.5", "Persistent");
-        artemis("artemis-2.56-quartercore-nonpersistent", 2.351170360357068E-5, 3.682778184357744E-7,
-                3.21028406139177E-5, "0.25", "NonPersistent");
+        // registrations timed by brokerwise-bench registration at half of that broker's capacity
+        artemis("artemis-2.56-halfcore-nonpersistent", ProfileParameters.of(1.1605972653660286E-5,
+                2.1014461192788558E-7, 1.5908755594829388E-5).withRegistrationSeconds(0.0224), "0.5", "NonPersistent");
+        artemis("artemis-2.56-halfcore-persistent", ProfileParameters.of(1.1119697771507175E-5,
+                1.4411548287365913E-7, 1.6063174897547307E-5), "0.5", "Persistent");
+        artemis("artemis-2.56-quartercore-nonpersistent", ProfileParameters.of(2.351170360357068E-5,
+                3.682778184357744E-7, 3.21028406139177E-5), "0.25", "NonPersistent");
         add(new ServiceTimeProfile("artemis-2.56-pod-quartercore-nonpersistent", new LinearModel(),
                 ProfileParameters.of(1.1795235509835802E-4, 8.431826645259541E-7, 8.12121119653214E-5),
                 "calibrated on the local cluster's node by a BenchmarkRun of mode Calibrate (profiles/"
@@ -95,9 +96,8 @@ public final class BuiltInProfiles {
                 DISSERTATION + table + ", ceiling sec. 4.4.2"));
     }
 
-    private static void artemis(String name, double receive, double filter, double dispatch, String cores,
-                                String deliveryMode) {
-        add(new ServiceTimeProfile(name, new LinearModel(), ProfileParameters.of(receive, filter, dispatch),
+    private static void artemis(String name, ProfileParameters parameters, String cores, String deliveryMode) {
+        add(new ServiceTimeProfile(name, new LinearModel(), parameters,
                 String.format(CALIBRATED, name, cores, deliveryMode)));
     }
 
