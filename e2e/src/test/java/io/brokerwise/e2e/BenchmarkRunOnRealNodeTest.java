@@ -306,10 +306,11 @@ class BenchmarkRunOnRealNodeTest {
         return awaitEnd(k8s, name);
     }
 
+    /** A run takes a few minutes on this machine class; the wait allows for one running at half that speed. */
     private static Map<String, Object> awaitEnd(KubernetesClient k8s, String name) {
         try {
             return status(run(k8s, name).waitUntilCondition(r -> r != null && (
-                    "Succeeded".equals(status(r).get("phase")) || "Failed".equals(status(r).get("phase"))), 6,
+                    "Succeeded".equals(status(r).get("phase")) || "Failed".equals(status(r).get("phase"))), 12,
                     TimeUnit.MINUTES));
         } catch (io.fabric8.kubernetes.client.KubernetesClientTimeoutException e) {
             throw new AssertionError("run " + name + " did not end: " + Serialization.asYaml(run(k8s, name).get())
