@@ -1,10 +1,8 @@
 package io.brokerwise.measure;
 
 import io.brokerwise.broker.metrics.BrokerSample;
-import io.brokerwise.broker.metrics.BrokerScrape;
 import io.brokerwise.client.ClientOptions;
 import io.brokerwise.client.TopologyClient;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -48,7 +46,7 @@ public final class LoadRun {
     public LoadResult measure(Target target, ClientSlice slice, long startEpochNanos, double clientCores)
             throws Exception {
         double loadBefore = ProcStat.loadAverage();
-        BrokerSample[] before = slice.readsBrokers() ? scrape(target) : null;
+        BrokerSample[] before = slice.readsBrokers() ? target.scrape() : null;
         // Persistent sends are asynchronous too: a blocking send per message would measure the round trip.
         ClientOptions options = target.clientOptions("blockOnDurableSend=false&blockOnNonDurableSend=false");
         try (TopologyClient client = new TopologyClient(target.map(), options, slice.index());
@@ -76,7 +74,7 @@ public final class LoadRun {
             }
             long expected = slice.count() == 1 ? clock.sent.sum() * spec.design().r() : -1;
             drain(clock, expected);
-            BrokerSample[] after = slice.readsBrokers() ? scrape(target) : null;
+            BrokerSample[] after = slice.readsBrokers() ? target.scrape() : null;
             return new RunReport(spec, target, slice, clock).result(matching, before, after, window, clientCores, loadBefore);
         }
     }
@@ -115,13 +113,13 @@ public final class LoadRun {
             if (windowOpened == 0 && now >= clock.windowStart) {
                 windowOpened = now;
                 clientAtStart = os.getProcessCpuTime() / 1e9;
-                brokersAtStart = slice.readsBrokers() ? scrape(target) : null;
+                brokersAtStart = slice.readsBrokers() ? target.scrape() : null;
             } else if (windowOpened > 0 && window == null && now >= clock.windowEnd) {
                 // over the time between the two samples, which scraping may stretch beyond the window
                 double seconds = (Measurement.now() - windowOpened) / 1e9;
                 double client = (os.getProcessCpuTime() / 1e9 - clientAtStart) / (seconds * clientCores);
                 window = new Window(client, brokersAtStart == null ? new double[0]
-                        : utilization(brokersAtStart, scrape(target), seconds));
+                        : utilization(brokersAtStart, target.scrape(), seconds));
             }
             long sent = clock.sent.sum();
             long received = clock.received.sum();
@@ -141,14 +139,6 @@ public final class LoadRun {
             cpu[i] = end[i].cpuUtilizationSince(start[i], seconds);
         }
         return cpu;
-    }
-
-    private static BrokerSample[] scrape(Target target) throws IOException, InterruptedException {
-        BrokerSample[] samples = new BrokerSample[target.brokers()];
-        for (int i = 0; i < samples.length; i++) {
-            samples[i] = BrokerScrape.of(target.metricsAddresses().get(i), target.metrics());
-        }
-        return samples;
     }
 
     private static long nextEdge(Measurement clock) {

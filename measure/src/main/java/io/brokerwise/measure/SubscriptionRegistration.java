@@ -1,10 +1,11 @@
 package io.brokerwise.measure;
 
-import io.brokerwise.broker.metrics.BrokerScrape;
+import io.brokerwise.broker.metrics.BrokerSample;
 import io.brokerwise.client.TopologyClient;
 import jakarta.jms.JMSException;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -18,7 +19,7 @@ import java.util.List;
  */
 public final class SubscriptionRegistration {
 
-    /** Far longer than removing the 5,000 subscription queues of the registration series takes a half-core broker. */
+    /** A bound on the wait, not a measured time: a broker that has not removed them by then is stuck. */
     private static final Duration REMOVAL_TIMEOUT = Duration.ofMinutes(10);
 
     /** Subscriptions registered and the seconds from the first call to the last one's return. */
@@ -71,11 +72,7 @@ public final class SubscriptionRegistration {
     }
 
     private static int subscriptions(Target target) throws IOException, InterruptedException {
-        int sum = 0;
-        for (String address : target.metricsAddresses()) {
-            sum += BrokerScrape.of(address, target.metrics()).subscriptions();
-        }
-        return sum;
+        return Arrays.stream(target.scrape()).mapToInt(BrokerSample::subscriptions).sum();
     }
 
     /**

@@ -1,8 +1,11 @@
 package io.brokerwise.measure;
 
+import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.broker.metrics.BrokerSample;
+import io.brokerwise.broker.metrics.BrokerScrape;
 import io.brokerwise.client.ClientOptions;
 import io.brokerwise.routing.RoutingMap;
-import io.brokerwise.broker.BrokerCredentials;
+import java.io.IOException;
 import java.util.List;
 
 /**
@@ -47,6 +50,15 @@ public record Target(RoutingMap map, BrokerCredentials credentials, BrokerCreden
 
     int brokers() {
         return map.brokers().size();
+    }
+
+    /** One scrape of every broker's metrics endpoint, in the map's order. */
+    BrokerSample[] scrape() throws IOException, InterruptedException {
+        BrokerSample[] samples = new BrokerSample[brokers()];
+        for (int i = 0; i < samples.length; i++) {
+            samples[i] = BrokerScrape.of(metricsAddresses.get(i), metrics);
+        }
+        return samples;
     }
 
     /** Copies of each message a publisher sends: one per broker of its row. */

@@ -42,7 +42,7 @@ final class RegistrationCommand implements Callable<Integer> {
      * and its own few subscriptions, so they fall inside its measurement window.
      */
     private static final Duration SETTLE = Duration.ofSeconds(2);
-    private static final Duration CAPACITY_WINDOW = Duration.ofSeconds(15);
+    private static final int CAPACITY_WINDOW_SECONDS = 15;
 
     @Mixin
     BrokerOptions brokers = new BrokerOptions();
@@ -60,7 +60,7 @@ final class RegistrationCommand implements Callable<Integer> {
     String warmup;
     @Option(names = "--measure", defaultValue = "20s",
             description = "each Poisson load's window, which the registrations must end in (the saturated runs for "
-                    + "the capacity measure 15 s)")
+                    + "the capacity measure " + CAPACITY_WINDOW_SECONDS + " s)")
     String measure;
     @Option(names = "--out", description = "write the JSON result here as well")
     Path out;
@@ -87,7 +87,7 @@ final class RegistrationCommand implements Callable<Integer> {
             }
             for (int n : load > 0 ? counts : new int[0]) {
                 System.err.printf("loadgen: saturated with %,d more filters, for the capacity the load is a fraction of%n", n);
-                LoadResult full = fleet.measure(load(mAdd + n, CAPACITY_WINDOW), one);
+                LoadResult full = fleet.measure(load(mAdd + n, Duration.ofSeconds(CAPACITY_WINDOW_SECONDS)), one);
                 capacities.add(full);
                 SubscriptionRegistration.awaitRemoved(fleet.target(one), 0); // or the Poisson load would carry their removal
                 LoadSpec poisson = load(mAdd, Durations.parse(measure))

@@ -49,7 +49,6 @@ public final class LayoutRuns {
     }
 
     /** A reference point measured after this layout or one of its cells. */
-
     void addReference(LoadResult reference) {
         references.add(reference);
     }
