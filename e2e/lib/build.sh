@@ -35,19 +35,24 @@ build_kwok() {
   done > "$KWOK_BIN/stages.yaml"
 }
 
-build_all() {
+# What the operator's tests on the JVM need: the API server, etcd and kubectl for kube-api-test, and helm,
+# which lints and renders the operator's chart.
+build_api_tools() {
   command -v go >/dev/null || die "Go is needed to build the cluster binaries"
   build_kubernetes
   go_build etcd "$ETCD_BIN" "" .
+  go_build helm "$HELM_BIN" "-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION" helm.sh/helm/v3/cmd/helm
+  kube_api_test_layout
+}
+
+build_all() {
+  build_api_tools
   go_build coredns "$COREDNS_BIN" "" github.com/coredns/coredns
   build_kwok
   go_build pause "$PAUSE_BIN" "" .
-  # helm lints and renders the operator's chart in the operator's tests
-  go_build helm "$HELM_BIN" "-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION" helm.sh/helm/v3/cmd/helm
   # the CNCF distribution registry: the install path pushes the images to it and the node pulls them
   go_build registry "$REGISTRY_BIN" "-X github.com/distribution/distribution/v3/version.version=$REGISTRY_VERSION" \
     github.com/distribution/distribution/v3/cmd/registry
-  kube_api_test_layout
 }
 
 # Fabric8 kube-api-test (the operator's light integration tests) looks for

@@ -68,6 +68,9 @@ resolvConf: $RUN/resolv.conf
 podLogsDir: $RUN/pod-logs
 registerWithTaints:
 - {key: $BROKER_LABEL, value: "true", effect: NoSchedule}
+# Mounted ConfigMaps and Secrets follow their objects within a sync period: 10 s here, not the default
+# minute, so that the tests' layout moves (a changed routing map reaching the clients) take seconds.
+syncFrequency: 10s
 # Images here cannot be pulled again: never garbage-collect them.
 imageGCHighThresholdPercent: 100
 imageGCLowThresholdPercent: 99

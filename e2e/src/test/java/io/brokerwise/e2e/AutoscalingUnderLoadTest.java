@@ -50,8 +50,11 @@ class AutoscalingUnderLoadTest {
     static final String DELAY = "60s";
     static final int LOW = 50;
     static final int HIGH = 420;
-    /** The Auto check: a minute low, past the cap for long enough to grow, then low until well after the delay. */
-    static final String AUTO_SCHEDULE = LOW + "x60s," + HIGH + "x180s," + LOW + "x220s";
+    /**
+     * The Auto check: a minute low, past the cap for long enough to grow (a window, a broker Ready and a routing
+     * map the kubelet re-mounts within its 10 s sync period), then low until well after the delay and the shrink.
+     */
+    static final String AUTO_SCHEDULE = LOW + "x60s," + HIGH + "x120s," + LOW + "x160s";
     /**
      * The layouts autoscaling may choose from: {@code Auto} (the planner's choice, PSR 2x1 here) in the cluster tier;
      * {@code -De2e.autoscaling.layouts=SSR} grows a subscriber column instead (SSR 1x2), to measure what that moves.

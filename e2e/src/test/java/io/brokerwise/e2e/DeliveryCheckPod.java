@@ -52,7 +52,7 @@ record DeliveryCheckPod(KubernetesClient k8s, String ns, String name) {
 
     /**
      * Waits until the check's client has moved to a routing map of {@code publisherGroups x subscriberGroups}
-     * (its log says so): the kubelet re-mounts a changed ConfigMap within about a minute.
+     * (its log says so): the kubelet re-mounts a changed ConfigMap within its sync period (10 s on the local cluster).
      */
     long awaitMoveTo(int publisherGroups, int subscriberGroups, Duration atMost) {
         String moved = "delivery-check: moved to " + publisherGroups + " x " + subscriberGroups + " at ";

@@ -19,6 +19,9 @@ import java.util.stream.Collectors;
 /** Small shared pieces of the cluster tests. */
 final class Pods {
 
+    /** Every cluster test's namespace starts with it (the operator benchmarks' do not: they run alone). */
+    static final String TEST_NAMESPACE_PREFIX = "bw-e2e-";
+
     /** The local cluster's one node that runs pods (the kwok nodes run none). */
     static final String REAL_NODE = "brokerwise-node";
 
@@ -78,9 +81,26 @@ final class Pods {
 
     /** A fresh namespace, so reruns and parallel runs do not collide. */
     static String createNamespace(KubernetesClient k8s, String prefix) {
+        awaitNoOtherTestNamespace(k8s);
         String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
         k8s.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(name).endMetadata().build()).create();
         return name;
+    }
+
+    /**
+     * The real node's two CPUs hold one test's brokers and clients: a test starts once the namespaces of the tests
+     * before it are gone, or fails naming them (a namespace still there would leave its pods unschedulable).
+     */
+    private static void awaitNoOtherTestNamespace(KubernetesClient k8s) {
+        try {
+            k8s.namespaces().informOnCondition(all -> all.stream()
+                    .noneMatch(n -> n.getMetadata().getName().startsWith(TEST_NAMESPACE_PREFIX)))
+                    .get(6, TimeUnit.MINUTES);
+        } catch (Exception e) {
+            throw new AssertionError("namespaces of earlier tests are still there: " + k8s.namespaces().list()
+                    .getItems().stream().map(n -> n.getMetadata().getName() + " (" + n.getStatus().getPhase() + ")")
+                    .filter(n -> n.startsWith(TEST_NAMESPACE_PREFIX)).toList(), e);
+        }
     }
 
     /** What a failed wait needs to be understood: each pod's phase and conditions, and events. */

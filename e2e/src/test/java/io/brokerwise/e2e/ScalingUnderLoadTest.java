@@ -22,8 +22,11 @@ import org.junit.jupiter.api.Test;
 @Order(13)
 class ScalingUnderLoadTest {
 
-    /** Long enough for two changes, each a broker Ready and a routing map the kubelet re-mounts (up to ~1 min). */
-    static final String SCHEDULE = "40x300s";
+    /**
+     * Long enough for two changes, each a broker Ready (under a minute) and a routing map the kubelet re-mounts
+     * (within its 10 s sync period on the local cluster), with room to spare on a slow machine.
+     */
+    static final String SCHEDULE = "40x200s";
 
     @Test
     void aWorkloadChangeThatScalesTheLayoutUpAndDownLosesNothing(KubernetesClient k8s) throws Exception {
