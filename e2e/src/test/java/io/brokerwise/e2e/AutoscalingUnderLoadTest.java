@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.measure.Durations;
 import io.brokerwise.measure.delivery.LoadSchedule;
@@ -156,22 +155,17 @@ class AutoscalingUnderLoadTest {
      */
     static String topology(String mode) {
         String example = Topologies.manifest("examples/autoscaling.yaml");
-        String yaml = replace(example, "publishers: 20", "publishers: 4");
-        yaml = replace(yaml, "messageRatePerPublisher: 50", "messageRatePerPublisher: 10");
-        yaml = replace(yaml, "subscribers: 100", "subscribers: 8");
-        yaml = replace(yaml, "mean: 10", "mean: 2");
-        yaml = replace(yaml, "name: artemis-2.56-quartercore-nonpersistent",
+        String yaml = Topologies.replace(example, "publishers: 20", "publishers: 4");
+        yaml = Topologies.replace(yaml, "messageRatePerPublisher: 50", "messageRatePerPublisher: 10");
+        yaml = Topologies.replace(yaml, "subscribers: 100", "subscribers: 8");
+        yaml = Topologies.replace(yaml, "mean: 10", "mean: 2");
+        yaml = Topologies.replace(yaml, "name: artemis-2.56-quartercore-nonpersistent",
                 "name: artemis-2.56-pod-quartercore-nonpersistent");
-        yaml = replace(yaml, "  topology:\n    mode: Auto", "  topology:\n    mode: " + LAYOUTS);
-        yaml = replace(yaml, "    mode: Auto\n    maxBrokers: 4\n    window: 60s\n    inhibitionDelay: 300s",
+        yaml = Topologies.replace(yaml, "  topology:\n    mode: Auto", "  topology:\n    mode: " + LAYOUTS);
+        yaml = Topologies.replace(yaml, "    mode: Auto\n    maxBrokers: 4\n    window: 60s\n    inhibitionDelay: 300s",
                 "    mode: " + mode + "\n    maxBrokers: 2\n    window: " + WINDOW + "\n    inhibitionDelay: " + DELAY
                         + "\n    scaleUpUtilization: 0.1");
         return yaml;
-    }
-
-    private static String replace(String yaml, String from, String to) {
-        assertTrue(yaml.contains(from), "examples/autoscaling.yaml no longer has '" + from + "'");
-        return yaml.replace(from, to);
     }
 
     private static void assertOneBroker(KubernetesClient k8s, String ns, String name, String mode) {

@@ -79,7 +79,7 @@ final class Pods {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    /** A fresh namespace, so reruns and parallel runs do not collide. */
+    /** A fresh namespace, so that reruns do not collide, once earlier tests' namespaces are gone. */
     static String createNamespace(KubernetesClient k8s, String prefix) {
         awaitNoOtherTestNamespace(k8s);
         String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
@@ -98,8 +98,8 @@ final class Pods {
                     .get(6, TimeUnit.MINUTES);
         } catch (Exception e) {
             throw new AssertionError("namespaces of earlier tests are still there: " + k8s.namespaces().list()
-                    .getItems().stream().map(n -> n.getMetadata().getName() + " (" + n.getStatus().getPhase() + ")")
-                    .filter(n -> n.startsWith(TEST_NAMESPACE_PREFIX)).toList(), e);
+                    .getItems().stream().filter(n -> n.getMetadata().getName().startsWith(TEST_NAMESPACE_PREFIX))
+                    .map(n -> n.getMetadata().getName() + " (" + n.getStatus().getPhase() + ")").toList(), e);
         }
     }
 

@@ -68,6 +68,14 @@ final class Topologies {
         }
     }
 
+    /** {@code yaml} with {@code from} replaced, failing if a manifest the test edits no longer has it. */
+    static String replace(String yaml, String from, String to) {
+        if (!yaml.contains(from)) {
+            throw new AssertionError("the manifest no longer has '" + from + "'");
+        }
+        return yaml.replace(from, to);
+    }
+
     static String name(String yaml) {
         return Serialization.unmarshal(yaml, GenericKubernetesResource.class).getMetadata().getName();
     }
