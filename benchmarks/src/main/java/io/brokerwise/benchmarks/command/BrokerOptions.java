@@ -20,6 +20,10 @@ final class BrokerOptions {
             + "over: a broker runs cores x period, then waits out the rest (100ms is the kernel's and Kubernetes' "
             + "default)")
     String cpuPeriod;
+    @Option(names = "--unthrottled-warmup", defaultValue = "0s", description = "run this first part of a fresh "
+            + "broker's first warm-up without its CPU quota, so its JIT compiler does not share the quota; it must end "
+            + "10 s before that warm-up does")
+    String unthrottledWarmup;
     @Option(names = "--broker-heap", defaultValue = "512m")
     String brokerHeap;
     @Option(names = "--publishers", defaultValue = "4")
@@ -31,7 +35,8 @@ final class BrokerOptions {
 
     /** The stand-in for a dedicated node that every local broker gets. */
     BrokerNode node() {
-        return new BrokerNode(brokerCores, Durations.parse(cpuPeriod), brokerCpus, brokerHeap);
+        return new BrokerNode(brokerCores, Durations.parse(cpuPeriod), brokerCpus, brokerHeap,
+                Durations.parse(unthrottledWarmup));
     }
 
     /** The publishers each row of a layout gets, persistent or not. */
@@ -56,6 +61,7 @@ final class BrokerOptions {
     String describe() {
         return "--broker-cores " + brokerCores + " --cpu-period " + cpuPeriod + " --broker-heap " + brokerHeap
                 + " --publishers " + publishers + " --delivery-mode " + deliveryMode
-                + (brokerCpus != null ? " --broker-cpus " + brokerCpus : "");
+                + (brokerCpus != null ? " --broker-cpus " + brokerCpus : "")
+                + (Durations.parse(unthrottledWarmup).isZero() ? "" : " --unthrottled-warmup " + unthrottledWarmup);
     }
 }

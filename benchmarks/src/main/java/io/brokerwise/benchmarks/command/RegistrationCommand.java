@@ -3,6 +3,7 @@ package io.brokerwise.benchmarks.command;
 import io.brokerwise.measure.Durations;
 import io.brokerwise.benchmarks.local.LocalFleet;
 import io.brokerwise.benchmarks.measurement.RegistrationTimes;
+import io.brokerwise.benchmarks.measurement.RegistrationTimes.Unmeasured;
 import io.brokerwise.benchmarks.report.JsonResult;
 import io.brokerwise.measure.LoadResult;
 import io.brokerwise.measure.LoadSpec;
@@ -10,6 +11,7 @@ import io.brokerwise.measure.SelectorDesign;
 import io.brokerwise.measure.SubscriptionRegistration;
 import io.brokerwise.measure.SubscriptionRegistration.Timing;
 import io.brokerwise.model.topology.Layout;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,6 +45,7 @@ final class RegistrationCommand implements Callable<Integer> {
      */
     private static final Duration SETTLE = Duration.ofSeconds(2);
     private static final int CAPACITY_WINDOW_SECONDS = 15;
+    private static final Layout ONE = new Layout(1, 1);
 
     @Mixin
     BrokerOptions brokers = new BrokerOptions();
@@ -73,34 +76,70 @@ final class RegistrationCommand implements Callable<Integer> {
         if (load != 0) {
             LatencyTermsCommand.requireFraction("--load", load);
         }
-        Layout one = new Layout(1, 1);
-        List<Timing> idle = new ArrayList<>();
-        List<LoadResult> capacities = new ArrayList<>();
-        List<Timing> loaded = new ArrayList<>();
-        List<LoadResult> loads = new ArrayList<>();
-        List<Boolean> inTime = new ArrayList<>();
+        Series series = new Series();
         try (LocalFleet fleet = LocalFleet.start(1, brokers.node(), brokers.load().persistent(),
                 brokers.workDir("brokerwise-registration"), System.err)) {
+            // untimed: the first registrations on a fresh broker also pay for compiling its registration path
+            series.warmUp = SubscriptionRegistration.time(fleet.target(ONE), selectors(counts[0]));
+            System.err.printf("loadgen: warm-up, %,d registrations in %.2f s (not counted)%n", counts[0],
+                    series.warmUp.seconds());
             for (int n : counts) {
-                idle.add(SubscriptionRegistration.time(fleet.target(one), selectors(n)));
-                System.err.printf("loadgen: %,d registrations idle in %.2f s%n", n, idle.get(idle.size() - 1).seconds());
+                series.idle.add(SubscriptionRegistration.time(fleet.target(ONE), selectors(n)));
+                System.err.printf("loadgen: %,d registrations idle in %.2f s%n", n,
+                        series.idle.get(series.idle.size() - 1).seconds());
             }
             for (int n : load > 0 ? counts : new int[0]) {
-                System.err.printf("loadgen: saturated with %,d more filters, for the capacity the load is a fraction of%n", n);
-                LoadResult full = fleet.measure(load(mAdd + n, Duration.ofSeconds(CAPACITY_WINDOW_SECONDS)), one);
-                capacities.add(full);
-                SubscriptionRegistration.awaitRemoved(fleet.target(one), 0); // or the Poisson load would carry their removal
-                LoadSpec poisson = load(mAdd, Durations.parse(measure))
-                        .poissonAt(load * full.receivedPerSecond() / brokers.load().publishersPerRow());
-                underLoad(fleet, poisson, n, loaded, loads, inTime);
+                underLoad(fleet, n, series);
             }
         }
-        RegistrationTimes times = RegistrationTimes.of(idle, load, capacities, loaded, loads, inTime);
-        System.err.printf("loadgen: %.3g s per registration idle, %.3g s at %.0f%% load%s%n", times.idleSecondsEach(),
-                times.loadedSecondsEach(), 100 * load, capacities.stream().allMatch(LoadResult::valid) ? ""
-                        : "; a capacity run was NOT VALID (saturated[].validityProblems): its load is a fraction of less");
+        RegistrationTimes times = series.times(load);
+        System.err.printf("loadgen: %.3g s per registration idle, %.3g s at %.0f%% load%s%s%n", times.idleSecondsEach(),
+                times.loadedSecondsEach(), 100 * load, series.capacities.stream().allMatch(LoadResult::valid) ? ""
+                        : "; a capacity run was NOT VALID (saturated[].validityProblems): its load is a fraction of less",
+                series.notUnderLoad.isEmpty() ? "" : "; some counts NOT measured under load (notUnderLoad)");
         JsonResult.emit(times, out);
         return 0;
+    }
+
+    /** What the series measured so far. */
+    private static final class Series {
+        Timing warmUp;
+        final List<Timing> idle = new ArrayList<>();
+        final List<LoadResult> capacities = new ArrayList<>();
+        final List<Timing> loaded = new ArrayList<>();
+        final List<LoadResult> loads = new ArrayList<>();
+        final List<Boolean> inTime = new ArrayList<>();
+        final List<Unmeasured> notUnderLoad = new ArrayList<>();
+
+        RegistrationTimes times(double load) {
+            return RegistrationTimes.of(warmUp, idle, load, capacities, loaded, loads, inTime, notUnderLoad);
+        }
+    }
+
+    /**
+     * Measures the capacity with {@code n} more filters, then times {@code n} registrations under {@code --load} of
+     * it. A broker that stopped answering is recorded, and the larger counts are not tried on it.
+     */
+    private void underLoad(LocalFleet fleet, int n, Series series) throws Exception {
+        if (!series.notUnderLoad.isEmpty()) {
+            series.notUnderLoad.add(new Unmeasured(n, "not tried: the broker stopped answering at a smaller count"));
+            return;
+        }
+        System.err.printf("loadgen: saturated with %,d more filters, for the capacity the load is a fraction of%n", n);
+        LoadResult full;
+        try {
+            full = fleet.measure(load(mAdd + n, Duration.ofSeconds(CAPACITY_WINDOW_SECONDS)), ONE);
+        } catch (IOException e) {
+            // A broker saturated with thousands of filters can stall and leave its metrics unanswered: a finding.
+            series.notUnderLoad.add(new Unmeasured(n, "the saturated run with them in place failed: " + e));
+            System.err.printf("loadgen: %,d under load NOT measured: %s%n", n, e);
+            return;
+        }
+        series.capacities.add(full);
+        SubscriptionRegistration.awaitRemoved(fleet.target(ONE), 0); // or the Poisson load would carry their removal
+        LoadSpec poisson = load(mAdd, Durations.parse(measure))
+                .poissonAt(load * full.receivedPerSecond() / brokers.load().publishersPerRow());
+        registerDuring(fleet, poisson, n, series);
     }
 
     /** The saturated load of {@code --r} matching subscribers and {@code nonMatching} others. */
@@ -113,23 +152,22 @@ final class RegistrationCommand implements Callable<Integer> {
      * Registers {@code n} subscriptions while the Poisson load runs: they start once the load's warm-up and
      * {@link #SETTLE} have passed, and count as under load if they end before its window does.
      */
-    private static void underLoad(LocalFleet fleet, LoadSpec poisson, int n, List<Timing> loaded,
-                                  List<LoadResult> loads, List<Boolean> inTime) throws Exception {
-        Layout one = new Layout(1, 1);
+    private static void registerDuring(LocalFleet fleet, LoadSpec poisson, int n, Series series) throws Exception {
         ExecutorService runner = Executors.newSingleThreadExecutor();
         try {
             long started = System.nanoTime();
-            Future<LoadResult> run = runner.submit(() -> fleet.measure(poisson, one));
+            Future<LoadResult> run = runner.submit(() -> fleet.measure(poisson, ONE));
             Thread.sleep(poisson.warmup().plus(SETTLE).toMillis());
             long registering = System.nanoTime();
-            Timing t = SubscriptionRegistration.time(fleet.target(one), selectors(n));
+            Timing t = SubscriptionRegistration.time(fleet.target(ONE), selectors(n));
             // the load starts at least a second after it is submitted (LoadRun), so its window ends no earlier than this
             long windowEnds = started + poisson.warmup().plus(Duration.ofSeconds(1)).plus(poisson.measure()).toNanos();
-            loaded.add(t);
-            inTime.add(registering + (long) (t.seconds() * 1e9) < windowEnds);
-            loads.add(run.get());
+            boolean inTime = registering + (long) (t.seconds() * 1e9) < windowEnds;
+            series.loaded.add(t);
+            series.inTime.add(inTime);
+            series.loads.add(run.get());
             System.err.printf("loadgen: %,d registrations under load in %.2f s%s%n", n, t.seconds(),
-                    inTime.get(inTime.size() - 1) ? "" : " (NOT all within the load's window: use a longer --measure)");
+                    inTime ? "" : " (NOT all within the load's window: use a longer --measure)");
         } finally {
             runner.shutdownNow();
             runner.awaitTermination(10, TimeUnit.SECONDS);

@@ -12,8 +12,10 @@ import java.time.Duration;
  * @param cpuPeriod the CFS period the quota is enforced over
  * @param cpus      CPUs to pin to (a taskset list such as "1"), or null for any
  * @param heap      the broker JVM's heap, such as 512m
+ * @param unthrottledWarmup how long a fresh broker's first warm-up runs without its quota ({@link UnthrottledWarmup});
+ *                  zero for never
  */
-public record BrokerNode(double cores, Duration cpuPeriod, String cpus, String heap) {
+public record BrokerNode(double cores, Duration cpuPeriod, String cpus, String heap, Duration unthrottledWarmup) {
 
     /** The kernel accepts CFS periods from 1 ms to 1 s; a quota of less than 1 ms it refuses. */
     public BrokerNode {
@@ -24,6 +26,9 @@ public record BrokerNode(double cores, Duration cpuPeriod, String cpus, String h
         if (periodMicros < 1_000 || periodMicros > 1_000_000) {
             throw new IllegalArgumentException("--cpu-period must be between 1ms and 1000ms, got "
                     + cpuPeriod.toMillis() + "ms");
+        }
+        if (unthrottledWarmup.isNegative()) {
+            throw new IllegalArgumentException("--unthrottled-warmup must not be negative, got " + unthrottledWarmup);
         }
         if (cores > 0 && cores * periodMicros < 1_000) {
             throw new IllegalArgumentException(String.format("--broker-cores %s over --cpu-period %dms is a quota "

@@ -15,9 +15,11 @@ public final class CpuQuotaGroup implements AutoCloseable {
     public static final String PREFIX = "brokerwise-bench-";
 
     final Path dir;
+    private final long quotaMicros;
 
-    private CpuQuotaGroup(Path dir) {
+    private CpuQuotaGroup(Path dir, long quotaMicros) {
         this.dir = dir;
+        this.quotaMicros = quotaMicros;
     }
 
     /** True when cgroup v1's cpu controller is mounted and writable here (root on this machine). */
@@ -33,8 +35,24 @@ public final class CpuQuotaGroup implements AutoCloseable {
         Files.createDirectories(dir);
         // A new group's quota is unlimited (-1), so the period can change first.
         Files.writeString(dir.resolve("cpu.cfs_period_us"), Long.toString(periodMicros));
-        Files.writeString(dir.resolve("cpu.cfs_quota_us"), Long.toString(Math.round(cores * periodMicros)));
-        return new CpuQuotaGroup(dir);
+        CpuQuotaGroup group = new CpuQuotaGroup(dir, Math.round(cores * periodMicros));
+        group.restore();
+        return group;
+    }
+
+    /** Lets the group's processes run without a quota (-1), until {@link #restore()}. */
+    void lift() throws IOException {
+        Files.writeString(dir.resolve("cpu.cfs_quota_us"), "-1");
+    }
+
+    /** Sets the group's quota (again). */
+    void restore() throws IOException {
+        Files.writeString(dir.resolve("cpu.cfs_quota_us"), Long.toString(quotaMicros));
+    }
+
+    /** The quota the kernel enforces now, in microseconds per period; -1 when lifted. */
+    long quotaMicros() throws IOException {
+        return Long.parseLong(Files.readString(dir.resolve("cpu.cfs_quota_us")).trim());
     }
 
     /** The shell prefix that moves the shell into this group before it execs the broker JVM. */

@@ -32,6 +32,7 @@ public final class LocalFleet implements AutoCloseable {
     private final List<Integer> ports = new ArrayList<>();
     private final PrintStream progress;
     private final Thread cleanup = new Thread(this::closeQuietly, "loadgen-cleanup");
+    private boolean measured;
 
     private LocalFleet(BrokerNode node, PrintStream progress) {
         this.node = node;
@@ -120,9 +121,21 @@ public final class LocalFleet implements AutoCloseable {
         return measure(spec, layout, PublishingPath.client);
     }
 
-    /** The same, with the publishers on the given path. */
+    /**
+     * The same, with the publishers on the given path. The fleet's first measurement warms its fresh brokers,
+     * without their quotas for the node's {@link BrokerNode#unthrottledWarmup()}.
+     */
     public LoadResult measure(LoadSpec spec, Layout layout, PublishingPath path) throws Exception {
-        return new LoadRun(spec, progress, path).measure(target(layout), clientCores());
+        LoadRun run = new LoadRun(spec, progress, path);
+        boolean first = !measured;
+        measured = true;
+        if (!first || !quotas || node.unthrottledWarmup().isZero()) {
+            return run.measure(target(layout), clientCores());
+        }
+        try (UnthrottledWarmup warm = UnthrottledWarmup.start(brokers.stream().map(b -> b.group).toList(),
+                node.unthrottledWarmup(), spec.warmup(), progress)) {
+            return run.measure(target(layout), clientCores());
+        }
     }
 
     /** Cores the load generator has left: the machine's minus the brokers' quotas, at least one. */

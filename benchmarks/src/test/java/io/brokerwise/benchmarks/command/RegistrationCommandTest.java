@@ -30,7 +30,9 @@ class RegistrationCommandTest {
                 "--warmup", "1s", "--measure", "8s", "--work-dir", dir.resolve("w").toString(), "--out", out.toString());
         assertEquals(0, exit);
         JsonNode times = new ObjectMapper().readTree(out.toFile());
+        assertEquals(20, times.get("warmUp").get("subscriptions").asInt(), "a fresh broker is warmed first, untimed");
         assertEquals(20, times.get("idle").get(0).get("subscriptions").asInt());
+        assertEquals(0, times.get("notUnderLoad").size(), times.toString());
         assertEquals(20, times.get("loaded").get(0).get("subscriptions").asInt());
         assertTrue(times.get("idleSecondsEach").asDouble() > 0);
         assertTrue(times.get("loadedSecondsEach").asDouble() > 0);

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(300)
 class LocalFleetCountsTest {
 
-    private static final BrokerNode HALF_CORE = new BrokerNode(0.5, Duration.ofMillis(100), null, "256m");
+    private static final BrokerNode HALF_CORE = new BrokerNode(0.5, Duration.ofMillis(100), null, "256m", Duration.ZERO);
 
     @TempDir
     Path dir;
@@ -40,7 +40,7 @@ class LocalFleetCountsTest {
 
     @Test
     void poissonRunOnTwoColumnsWithComplexCorrelationFiltersCountsMatch() throws Exception {
-        BrokerNode shortPeriod = new BrokerNode(0.5, Duration.ofMillis(20), null, "256m");
+        BrokerNode shortPeriod = new BrokerNode(0.5, Duration.ofMillis(20), null, "256m", Duration.ZERO);
         LoadSpec spec = new LoadSpec(2, LoadSpec.Mode.rate, 200, true,
                 new SelectorDesign(1, 2, SelectorDesign.Kind.correlation, SelectorDesign.Shape.or, 3), 100,
                 Duration.ofMillis(500), Duration.ofSeconds(2), Duration.ofMillis(500), 2_000, 7);
