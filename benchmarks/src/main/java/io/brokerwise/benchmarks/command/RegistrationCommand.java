@@ -136,7 +136,6 @@ final class RegistrationCommand implements Callable<Integer> {
             return;
         }
         series.capacities.add(full);
-        SubscriptionRegistration.awaitRemoved(fleet.target(ONE), 0); // or the Poisson load would carry their removal
         LoadSpec poisson = load(mAdd, Durations.parse(measure))
                 .poissonAt(load * full.receivedPerSecond() / brokers.load().publishersPerRow());
         registerDuring(fleet, poisson, n, series);

@@ -39,13 +39,16 @@ import picocli.CommandLine.Option;
 final class VerifyCommand implements Callable<Integer> {
 
     private static final String DEFAULT_LATENCY_AT = "0.1,0.5,0.7,0.9";
+    /** Whole layouts this machine's two cores run at once, as 0.25-core brokers beside the load generator. */
+    private static final int WHOLE_LAYOUT_BROKERS = 4;
 
     @Option(names = {"-f", "--filename"}, required = true, description = "the PubSubTopology manifest")
     Path topologyFile;
     @Option(names = "--profile-file", description = "a ServiceTimeProfile manifest named by spec.profileRef (else built-in)")
     Path profileFile;
-    @Option(names = "--max-brokers", defaultValue = "4", description = "local brokers at most (2 cores here)")
-    int maxBrokers;
+    @Option(names = "--max-brokers", description = "local brokers at most: 4 by default (2 cores here); with "
+            + "--isolate, which runs one broker at a time, the topology's spec.placement.maxBrokers alone by default")
+    Integer maxBrokers;
     @Option(names = "--alternatives", defaultValue = "2", description = "rejected layouts to measure as well")
     int alternatives;
     @Mixin
@@ -89,10 +92,12 @@ final class VerifyCommand implements Callable<Integer> {
         LatencyProbe latency = new LatencyProbe(latencyLoads(), Durations.parse(latencyWarmup));
         Optional<ReferencePoint> reference = ReferencePoint.parse(referencePoint);
         BrokerNode node = brokers.node(); // checks the broker options before anything starts
+        int localBrokers = localBrokers();
         VerificationPlan plan = VerificationPlan.of(read(topologyFile).one(PubSubTopology.class), profiles(),
-                maxBrokers, alternatives);
+                localBrokers, alternatives);
         if (plan.layouts().isEmpty()) {
-            System.err.println("loadgen: no layout of at most " + maxBrokers + " brokers to measure");
+            System.err.println("loadgen: no layout to measure: " + (localBrokers < Integer.MAX_VALUE
+                    ? "none of at most " + localBrokers + " brokers" : "the plan has none") + " (see brokerwise plan)");
             return 3;
         }
         LocalPlacement placement = new LocalPlacement(brokers.load(), plan.design(), plan.messageBytes(),
@@ -104,6 +109,11 @@ final class VerifyCommand implements Callable<Integer> {
         VerdictTable.print(verdicts, System.err);
         JsonResult.emit(verdicts, out);
         return 0;
+    }
+
+    /** --max-brokers, or by default as many as run here at once; cells measured apart need one at a time. */
+    int localBrokers() {
+        return maxBrokers != null ? maxBrokers : isolate ? Integer.MAX_VALUE : WHOLE_LAYOUT_BROKERS;
     }
 
     private void checkVerdictOptions() {

@@ -6,6 +6,7 @@ import io.brokerwise.measure.LoadResult;
 import io.brokerwise.measure.LoadRun;
 import io.brokerwise.measure.PublishingPath;
 import io.brokerwise.measure.LoadSpec;
+import io.brokerwise.measure.SubscriptionRegistration;
 import io.brokerwise.measure.Target;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.routing.RoutingMap;
@@ -16,6 +17,7 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 
 /**
  * The local brokers of a measurement series, kept running across its points so their JVMs stay warm.
@@ -123,18 +125,26 @@ public final class LocalFleet implements AutoCloseable {
 
     /**
      * The same, with the publishers on the given path. The fleet's first measurement warms its fresh brokers,
-     * without their quotas for the node's {@link BrokerNode#unthrottledWarmup()}.
+     * without their quotas for the node's {@link BrokerNode#unthrottledWarmup()}. Each measurement returns once
+     * the brokers have removed its subscribers' queues: removing hundreds takes a broker seconds of CPU, which
+     * the next measurement would otherwise carry.
      */
     public LoadResult measure(LoadSpec spec, Layout layout, PublishingPath path) throws Exception {
-        LoadRun run = new LoadRun(spec, progress, path);
+        LoadResult result = unthrottledIfFirst(spec, () -> new LoadRun(spec, progress, path)
+                .measure(target(layout), clientCores()));
+        SubscriptionRegistration.awaitRemoved(target(layout), 0);
+        return result;
+    }
+
+    private LoadResult unthrottledIfFirst(LoadSpec spec, Callable<LoadResult> run) throws Exception {
         boolean first = !measured;
         measured = true;
         if (!first || !quotas || node.unthrottledWarmup().isZero()) {
-            return run.measure(target(layout), clientCores());
+            return run.call();
         }
         try (UnthrottledWarmup warm = UnthrottledWarmup.start(brokers.stream().map(b -> b.group).toList(),
                 node.unthrottledWarmup(), spec.warmup(), progress)) {
-            return run.measure(target(layout), clientCores());
+            return run.call();
         }
     }
 

@@ -103,6 +103,19 @@ class VerifyCommandTest {
         assertEquals(1, ssr.get("referencePoints").get(0).get("brokers").asInt());
     }
 
+    @Test
+    void isolatedCellsRunOneBrokerAtATimeSoOnlyTheTopologyBoundsTheirLayout() {
+        assertEquals(4, localBrokers("-f", "t.yaml"), "whole layouts: what this machine runs at once");
+        assertEquals(Integer.MAX_VALUE, localBrokers("-f", "t.yaml", "--isolate"));
+        assertEquals(2, localBrokers("-f", "t.yaml", "--isolate", "--max-brokers", "2"));
+    }
+
+    private static int localBrokers(String... args) {
+        VerifyCommand verify = new VerifyCommand();
+        new CommandLine(verify).parseArgs(args);
+        return verify.localBrokers();
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "--isolate --latency-at 0.5|--latency-at measures a whole layout's latency and --isolate measures its cells "

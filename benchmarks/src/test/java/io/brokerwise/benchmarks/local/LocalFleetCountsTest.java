@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.benchmarks.report.JsonResult;
+import io.brokerwise.broker.metrics.BrokerSample;
 import io.brokerwise.measure.BrokerCounts;
 import io.brokerwise.measure.LoadResult;
 import io.brokerwise.measure.LoadSpec;
@@ -12,6 +13,7 @@ import io.brokerwise.model.topology.Layout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -19,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Short runs on real broker processes (in CPU-quota cgroups where this machine allows): the load
- * generator's counts equal what the brokers count (their metrics endpoints, read as the metrics user), and every
- * broker process and cgroup is gone afterwards. Asserts counts, never rates or times.
+ * generator's counts equal what the brokers count (their metrics endpoints, read as the metrics user), a
+ * measurement returns with none of its subscriptions left on the brokers, and every broker process and cgroup is
+ * gone afterwards. Asserts counts, never rates or times.
  */
 @Timeout(300)
 class LocalFleetCountsTest {
@@ -62,6 +65,8 @@ class LocalFleetCountsTest {
         try (LocalFleet fleet = LocalFleet.start(Math.toIntExact(layout.brokers()), node, spec.persistent(), dir,
                 System.err)) {
             result = fleet.measure(spec, layout);
+            assertEquals(0, Arrays.stream(fleet.target(layout).scrape()).mapToInt(BrokerSample::subscriptions).sum(),
+                    "the run's subscriber queues are removed before the next measurement could start");
         }
         System.err.println(JsonResult.text(result));
         assertTrue(result.sentTotal() > 0, "something was sent");
