@@ -71,7 +71,8 @@ public final class SubscriptionRegistration {
         }
     }
 
-    private static int subscriptions(Target target) throws IOException, InterruptedException {
+    /** The subscriptions on the topic that the target's brokers hold between them, as their metrics count them. */
+    public static int subscriptions(Target target) throws IOException, InterruptedException {
         return Arrays.stream(target.scrape()).mapToInt(BrokerSample::subscriptions).sum();
     }
 

@@ -53,7 +53,7 @@ public record Target(RoutingMap map, BrokerCredentials credentials, BrokerCreden
     }
 
     /** One scrape of every broker's metrics endpoint, in the map's order. */
-    public BrokerSample[] scrape() throws IOException, InterruptedException {
+    BrokerSample[] scrape() throws IOException, InterruptedException {
         BrokerSample[] samples = new BrokerSample[brokers()];
         for (int i = 0; i < samples.length; i++) {
             samples[i] = BrokerScrape.of(metricsAddresses.get(i), metrics);

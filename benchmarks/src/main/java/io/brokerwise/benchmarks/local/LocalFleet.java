@@ -130,9 +130,10 @@ public final class LocalFleet implements AutoCloseable {
      * the next measurement would otherwise carry.
      */
     public LoadResult measure(LoadSpec spec, Layout layout, PublishingPath path) throws Exception {
+        Target target = target(layout);
         LoadResult result = unthrottledIfFirst(spec, () -> new LoadRun(spec, progress, path)
-                .measure(target(layout), clientCores()));
-        SubscriptionRegistration.awaitRemoved(target(layout), 0);
+                .measure(target, clientCores()));
+        SubscriptionRegistration.awaitRemoved(target, 0);
         return result;
     }
 

@@ -4,16 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.benchmarks.report.JsonResult;
-import io.brokerwise.broker.metrics.BrokerSample;
 import io.brokerwise.measure.BrokerCounts;
 import io.brokerwise.measure.LoadResult;
 import io.brokerwise.measure.LoadSpec;
 import io.brokerwise.measure.SelectorDesign;
+import io.brokerwise.measure.SubscriptionRegistration;
 import io.brokerwise.model.topology.Layout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -65,7 +64,7 @@ class LocalFleetCountsTest {
         try (LocalFleet fleet = LocalFleet.start(Math.toIntExact(layout.brokers()), node, spec.persistent(), dir,
                 System.err)) {
             result = fleet.measure(spec, layout);
-            assertEquals(0, Arrays.stream(fleet.target(layout).scrape()).mapToInt(BrokerSample::subscriptions).sum(),
+            assertEquals(0, SubscriptionRegistration.subscriptions(fleet.target(layout)),
                     "the run's subscriber queues are removed before the next measurement could start");
         }
         System.err.println(JsonResult.text(result));
