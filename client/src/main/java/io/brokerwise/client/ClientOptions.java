@@ -46,7 +46,9 @@ public record ClientOptions(String user, String password, String urlParameters, 
      * Reconnect without end while the link exists: when a broker restarts (a pod replaced behind the same DNS
      * name), Artemis's client reconnects and re-creates the session's consumers, and with them the
      * non-durable subscription queues, so a subscriber is registered again without a new routing map.
-     * Sends on that link wait while it reconnects. Closing the link (the broker left the map) ends the retries.
+     * Sends on that link wait while it reconnects (up to Artemis's call-failover timeout, 30 s; see
+     * {@link ReattachingSend} for the send that meets the session's re-attachment).
+     * Closing the link (the broker left the map) ends the retries.
      * A killed pod sends no reset, so a link learns of it only from silence: it pings every 5 s and fails when 5 s
      * pass without a packet, not Artemis's 30 s (measured on the local cluster: a column waited 60 s for a broker
      * that was back in 10). An attempt gives up after 3 s, not 30: the JVM caches a name's old address for 30 s,

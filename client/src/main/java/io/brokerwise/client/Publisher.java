@@ -46,7 +46,7 @@ public final class Publisher extends GroupMember<Publisher.Link> {
             for (Link link : links.values()) {
                 BytesMessage copy = message.built.get(i++);
                 copy.setLongProperty(SENT_NANOS, intendedNanos);
-                link.producer.send(copy);
+                ReattachingSend.send(() -> link.producer.send(copy));
             }
         } finally {
             lock.readLock().unlock();
@@ -66,7 +66,8 @@ public final class Publisher extends GroupMember<Publisher.Link> {
                 producer.setDisableMessageID(!how.messageIds());
                 producer.setDisableMessageTimestamp(!how.timestamps());
                 producer.setDeliveryDelay(how.deliveryDelay());
-                producer.send(message, how.deliveryMode(), how.priority(), how.timeToLive());
+                ReattachingSend.send(
+                        () -> producer.send(message, how.deliveryMode(), how.priority(), how.timeToLive()));
             }
         } finally {
             lock.readLock().unlock();
