@@ -135,7 +135,7 @@ class AutoscalingUnderLoadTest {
             System.out.println("AUTOSCALE shrank: " + shrunk.get("lastScaling"));
             assertNotEquals(grown.get("lastScaling"), shrunk.get("lastScaling"));
 
-            var report = check.report(Duration.ofMinutes(6));
+            var report = check.report(Duration.ofMinutes(3));
             System.out.printf("AUTOSCALE reaction, from the load crossing the cap: routed to 2 Ready brokers after %.1f s,"
                     + " clients moved after %.1f s; from the load falling: routed to 1 after %.1f s, clients moved "
                     + "after %.1f s%n", (routedUp - crossed) / 1e3, grow.seconds(), (routedDown - dropped) / 1e3,

@@ -2,6 +2,7 @@ package io.brokerwise.e2e;
 
 import io.brokerwise.measure.delivery.DeliveryCheck;
 import io.brokerwise.measure.delivery.DeliveryReport;
+import io.brokerwise.measure.delivery.LoadSchedule;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -17,7 +18,10 @@ import java.util.concurrent.TimeUnit;
  * topology: it follows the topology's routing map with the topology's credentials while it publishes a counted
  * load, and its log ends with the {@link DeliveryReport}.
  */
-record DeliveryCheckPod(KubernetesClient k8s, String ns, String name) {
+record DeliveryCheckPod(KubernetesClient k8s, String ns, String name, LoadSchedule load) {
+
+    /** How long the check's subscribers keep receiving after the load's end, before it counts. */
+    static final Duration DRAIN = Duration.ofSeconds(15);
 
     static DeliveryCheckPod start(KubernetesClient k8s, String ns, String topology, String name, String schedule,
                                   int publishers, int subscribers, int keys) {
@@ -26,14 +30,14 @@ record DeliveryCheckPod(KubernetesClient k8s, String ns, String name) {
                 .withCommand("java", "-Xmx192m", "-cp", "@/opt/brokerwise/jib-classpath-file",
                         "io.brokerwise.measure.delivery.DeliveryCheck", "--schedule", schedule,
                         "--publishers", String.valueOf(publishers), "--subscribers", String.valueOf(subscribers),
-                        "--keys", String.valueOf(keys), "--watch-period", "1s", "--drain", "15s")
+                        "--keys", String.valueOf(keys), "--watch-period", "1s", "--drain", DRAIN.toSeconds() + "s")
                 .addNewEnvFrom().withNewSecretRef().withName(topology + "-broker-credentials").endSecretRef()
                 .endEnvFrom()
                 // requests below the limit: beside a grid of brokers the real node's two CPUs are mostly requested
                 .withNewResources().addToRequests("cpu", new Quantity("200m")).addToLimits("cpu", new Quantity("500m"))
                 .addToRequests("memory", new Quantity("384Mi")).addToLimits("memory", new Quantity("384Mi"))
                 .endResources())).create();
-        return new DeliveryCheckPod(k8s, ns, name);
+        return new DeliveryCheckPod(k8s, ns, name, LoadSchedule.parse(schedule));
     }
 
     /** Wall-clock millis when the load started (the check logs it once its subscribers are in place). */
@@ -68,13 +72,19 @@ record DeliveryCheckPod(KubernetesClient k8s, String ns, String name) {
                 + ":\n" + describe());
     }
 
-    /** Waits for the check to end and reads its report. */
-    DeliveryReport report(Duration atMost) {
+    /**
+     * Waits for the check to end, at most {@code afterLoad} past the end of its load and drain, and reads its report.
+     * Counted from the load's end, not from the call: a test that calls this early (its faults healed quickly) must
+     * not leave the check only seconds to close its links and exit.
+     */
+    DeliveryReport report(Duration afterLoad) {
+        long loadEnds = awaitLoadStarted() + load.length().plus(DRAIN).toMillis();
+        long atMostMillis = Math.max(0, loadEnds - System.currentTimeMillis()) + afterLoad.toMillis();
         Pod done;
         try {
             done = k8s.pods().inNamespace(ns).withName(name).waitUntilCondition(p -> p != null && p.getStatus() != null
                     && Set.of("Succeeded", "Failed").contains(p.getStatus().getPhase()),
-                    atMost.toSeconds(), TimeUnit.SECONDS);
+                    atMostMillis, TimeUnit.MILLISECONDS);
         } catch (KubernetesClientTimeoutException e) {
             throw new AssertionError("the delivery check did not finish:\n" + describe(), e);
         }

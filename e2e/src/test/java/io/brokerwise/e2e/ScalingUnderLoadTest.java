@@ -56,7 +56,7 @@ class ScalingUnderLoadTest {
                         m.brokers(), m.seconds());
             }
 
-            DeliveryReport report = check.report(Duration.ofMinutes(5));
+            DeliveryReport report = check.report(Duration.ofMinutes(3));
             assertEquals(2, Topologies.plannedBrokers(k8s, ns, name));
             assertEquals(2, (int) k8s.apps().statefulSets().inNamespace(ns).withName(name + "-broker").get().getSpec()
                     .getReplicas(), "the retired broker went once its clients had left");
