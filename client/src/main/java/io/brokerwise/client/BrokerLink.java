@@ -28,9 +28,8 @@ final class BrokerLink implements AutoCloseable {
         this.topic = topic;
     }
 
-    /** A link to {@code address} by {@code url}, which is that address with a publisher's or a subscriber's parameters. */
-    static BrokerLink open(String address, String url, String topicName, ClientOptions options) throws JMSException {
-        ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(url);
+    static BrokerLink open(String address, String topicName, ClientOptions options) throws JMSException {
+        ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(options.url(address));
         Connection connection = null;
         try {
             connection = factory.createConnection(options.user(), options.password());

@@ -58,30 +58,8 @@ public record ClientOptions(String user, String password, String urlParameters, 
     static final String RECONNECT = "reconnectAttempts=-1&retryInterval=200&retryIntervalMultiplier=2"
             + "&maxRetryInterval=5000&connectTimeoutMillis=3000&clientFailureCheckPeriod=5000&connectionTTL=15000";
 
-    /**
-     * A subscriber's link writes each acknowledgement without flushing it, and flushes what gathered every 50 ms.
-     * Every message is still acknowledged on its own, but the client makes one write for many acknowledgements
-     * instead of a system call and an event-loop wake-up for each: in a profile of the load generator at 20 copies
-     * a message, those writes took about a fifth of its CPU (benchmarks/RESULTS.md sec. 6). Only subscribers'
-     * links: Artemis batches non-blocking sends the same way, and a publisher's message would wait for the flush.
-     * Any other write (flow credits, pings, closing a consumer) flushes them first, and a full socket buffer at
-     * once. Each link checks for a flush 20 times a second; 50 ms rather than less, because a client holding
-     * thousands of links pays for those checks while idle.
-     */
-    static final String BATCHED_ACKNOWLEDGEMENTS = "batchDelay=50";
-
     String url(String hostPort) {
-        return url(hostPort, "");
-    }
-
-    /** The URL of a subscriber's link: acknowledgements batched, parameters given by the user still winning. */
-    String subscriberUrl(String hostPort) {
-        return url(hostPort, "&" + BATCHED_ACKNOWLEDGEMENTS);
-    }
-
-    private String url(String hostPort, String linkParameters) {
-        return "tcp://" + hostPort + "?" + RECONNECT + linkParameters
-                + (urlParameters.isEmpty() ? "" : "&" + urlParameters)
+        return "tcp://" + hostPort + "?" + RECONNECT + (urlParameters.isEmpty() ? "" : "&" + urlParameters)
                 + (trustedCa == null ? "" : "&" + TrustStore.of(trustedCa).urlParameters());
     }
 }

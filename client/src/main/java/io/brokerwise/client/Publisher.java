@@ -95,7 +95,7 @@ public final class Publisher extends GroupMember<Publisher.Link> {
 
     @Override
     protected Link open(String address, String topic) throws JMSException {
-        BrokerLink link = BrokerLink.open(address, options.url(address), topic, options);
+        BrokerLink link = BrokerLink.open(address, topic, options);
         try {
             MessageProducer producer = link.session.createProducer(link.topic);
             producer.setDeliveryMode(persistent ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);

@@ -36,7 +36,7 @@ public final class Subscriber extends GroupMember<BrokerLink> {
 
     @Override
     protected BrokerLink open(String address, String topic) throws JMSException {
-        BrokerLink link = BrokerLink.open(address, options.subscriberUrl(address), topic, options);
+        BrokerLink link = BrokerLink.open(address, topic, options);
         try {
             MessageConsumer consumer = link.session.createConsumer(link.topic, selector);
             consumer.setMessageListener(listener);

@@ -6,7 +6,6 @@ import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.BrokerUsers;
 import io.brokerwise.broker.EmbeddedBroker;
 import java.net.InetAddress;
-import org.apache.activemq.artemis.core.server.ActiveMQServer;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -69,14 +68,10 @@ public final class LocalBrokers implements AutoCloseable {
         return ClientOptions.of(credentials.user(), credentials.password());
     }
 
-    ActiveMQServer server(int i) {
-        return brokers.get(i).server();
-    }
-
     /** Names of the subscription queues broker {@code i} has on the topic now. */
     Set<String> subscriptions(int i) throws Exception {
         Set<String> names = new TreeSet<>();
-        server(i).bindingQuery(org.apache.activemq.artemis.api.core.SimpleString.of(TOPIC))
+        brokers.get(i).server().bindingQuery(org.apache.activemq.artemis.api.core.SimpleString.of(TOPIC))
                 .getQueueNames().forEach(q -> names.add(q.toString()));
         return names;
     }

@@ -55,7 +55,7 @@ class ReattachingSendTest {
     void anyOtherRefusalIsThrownAtOnce() throws Exception {
         try (LocalBrokers brokers = new LocalBrokers(dir)) {
             String address = brokers.map(1, 1).row(0).get(0);
-            try (BrokerLink link = BrokerLink.open(address, brokers.options().url(address), LocalBrokers.TOPIC, brokers.options())) {
+            try (BrokerLink link = BrokerLink.open(address, LocalBrokers.TOPIC, brokers.options())) {
                 MessageProducer producer = link.session.createProducer(link.topic);
                 producer.close();
                 AtomicInteger attempts = new AtomicInteger();
