@@ -67,6 +67,11 @@ class MetricsEndpointTest {
             assertTrue(busy.heapUsedBytes() > 0);
             assertTrue(busy.cpuLimitCores() > 0);
             assertTrue(busy.cpuSeconds() > idle.cpuSeconds(), "the cgroup's CPU time grows while the broker works");
+            String text = BrokerScrape.text(broker.metricsAddress(), users.metrics());
+            assertTrue(text.contains("artemis_routed_message_count{address=\"orders\""), "the topic's own meters stay");
+            assertTrue(text.contains("queue=\"DLQ\""), "other queues keep theirs");
+            assertTrue(text.lines().noneMatch(l -> l.contains("address=\"orders\"") && l.contains("queue=")),
+                    "no meters for the topic's subscription queues");
         }
     }
 
