@@ -27,7 +27,7 @@ import java.util.Map;
  * An application sees an ordinary factory (look it up in JNDI, {@link BrokerwiseInitialContextFactory}).
  *
  * <p>The messaging is {@link TopologyClient}'s: one per user, so producers and consumers of all the
- * factory's connections are counted in one placement. Supported subset and refusals: client/README.md.
+ * factory's connections are counted in one placement. Supported subset and refusals: docs/client.md.
  */
 public final class BrokerwiseConnectionFactory implements ConnectionFactory, TopicConnectionFactory,
         RoutingMapWatcher.Follower, AutoCloseable {

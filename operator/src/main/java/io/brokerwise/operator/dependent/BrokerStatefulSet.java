@@ -189,7 +189,7 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
                 .addNewSource().withNewSecret().withName(Names.management(name)).endSecret().endSource()
                 .endProjected().endVolume()
                 // The journal of a Persistent topology lives as long as the pod; volume claims need a
-                // storage class, which the local cluster lacks (see operator/README.md).
+                // storage class, which the local cluster lacks (see docs/operator.md).
                 .addNewVolume().withName("data").withNewEmptyDir().endEmptyDir().endVolume()
                 .addNewVolume().withName("tmp").withNewEmptyDir().endEmptyDir().endVolume()
                 .build();
