@@ -20,6 +20,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,6 +45,7 @@ public final class DeliveryCheck implements Callable<Integer> {
     static final String KEY = "dc_key";
     static final String PUBLISHER = "dc_pub";
     static final String SEQUENCE = "dc_seq";
+    static final String SENT_AT = "dc_at";
 
     @Option(names = "--routing-map", defaultValue = "/etc/brokerwise/routing/routing.json")
     Path routingMap;
@@ -67,9 +69,20 @@ public final class DeliveryCheck implements Callable<Integer> {
     Duration watchPeriod;
     @Option(names = "--client-index", defaultValue = "${env:CLIENT_INDEX:-0}")
     int clientIndex;
+    @Option(names = "--control", defaultValue = "${env:CONTROL}",
+            description = "a file read every 200 ms while the load runs: 'phase N' moves the schedule on to its "
+                    + "phase N (0-based) now, 'stop' ends the load; the schedule bounds the load either way")
+    Path control;
+    @Option(names = "--progress-period", defaultValue = "${env:PROGRESS_PERIOD:-1s}", converter = Durations.class,
+            description = "how often a progress line is printed: sends so far, and the send time up to which every "
+                    + "subscriber has received from every publisher")
+    Duration progressPeriod;
 
     @Spec
     CommandSpec spec;
+
+    /** Where progress goes: printed, and in a test in this JVM also seen by the test. */
+    Consumer<DeliveryProgress> progress = p -> System.out.println(p.line());
 
     private final AtomicLong sendFailures = new AtomicLong();
     private final AtomicInteger routingChanges = new AtomicInteger();
@@ -91,7 +104,7 @@ public final class DeliveryCheck implements Callable<Integer> {
         return 0;
     }
 
-    /** Runs the load to the end of its schedule and the drain, and counts. */
+    /** Runs the load to the end of its schedule (or the control file's stop) and the drain, and counts. */
     DeliveryReport run(ClientOptions options) throws Exception {
         LoadSchedule load = LoadSchedule.parse(schedule);
         DeliveryLedger ledger = new DeliveryLedger(publishers, subscribers, keys, load.messagesPerPublisher(publishers));
@@ -100,15 +113,18 @@ public final class DeliveryCheck implements Callable<Integer> {
                      problem -> System.err.println("delivery-check: " + problem))) {
             List<Subscriber> subs = subscribe(client, ledger);
             long start = System.currentTimeMillis();
+            LoadPacer pacer = new LoadPacer(load, System.nanoTime(), start);
             System.out.println(LOAD_STARTED + start);
-            publish(client, load, ledger);
-            Thread.sleep(drain.toMillis());
+            try (Progress running = Progress.start(ledger, pacer, control, progressPeriod, progress)) {
+                publish(client, pacer, load, ledger);
+                Thread.sleep(drain.toMillis());
+            }
             List<SubscriberDelivery> counts = new ArrayList<>();
             for (int s = 0; s < subs.size(); s++) {
                 counts.add(ledger.delivery(s, subs.get(s).selector(), subs.get(s).group(), subs.get(s).brokers()));
             }
-            return new DeliveryReport(start, load, ledger.sentTotal(), sendFailures.get(), routingChanges.get(),
-                    counts);
+            return new DeliveryReport(start, load, pacer.phaseStarts(), ledger.sentTotal(),
+                    ledger.sentPerSecond(start), sendFailures.get(), routingChanges.get(), counts);
         }
     }
 
@@ -141,20 +157,22 @@ public final class DeliveryCheck implements Callable<Integer> {
 
     private static void count(DeliveryLedger ledger, int subscriber, Message m) {
         try {
-            ledger.received(subscriber, m.getIntProperty(PUBLISHER), m.getIntProperty(SEQUENCE));
+            ledger.received(subscriber, m.getIntProperty(PUBLISHER), m.getIntProperty(SEQUENCE),
+                    m.getLongProperty(SENT_AT));
         } catch (JMSException e) {
             System.err.println("delivery-check: unreadable message: " + e);
         }
     }
 
-    /** One thread per publisher, each at its share of the schedule's rate, none past the schedule's end. */
-    private void publish(TopologyClient client, LoadSchedule load, DeliveryLedger ledger) throws Exception {
+    /** One thread per publisher, each at its share of the pacer's rate, none past the schedule's end. */
+    private void publish(TopologyClient client, LoadPacer pacer, LoadSchedule load, DeliveryLedger ledger)
+            throws Exception {
         long start = System.nanoTime();
         List<Thread> threads = new ArrayList<>();
         for (int p = 0; p < publishers; p++) {
             Publisher publisher = client.publisher(false);
             int index = p;
-            Thread t = new Thread(() -> publishLoop(publisher, index, load, ledger, start), "publisher-" + p);
+            Thread t = new Thread(() -> publishLoop(publisher, index, pacer, load, ledger, start), "publisher-" + p);
             t.start();
             threads.add(t);
         }
@@ -163,19 +181,21 @@ public final class DeliveryCheck implements Callable<Integer> {
         }
     }
 
-    private void publishLoop(Publisher publisher, int p, LoadSchedule load, DeliveryLedger ledger, long start) {
+    private void publishLoop(Publisher publisher, int p, LoadPacer pacer, LoadSchedule load, DeliveryLedger ledger,
+                             long start) {
         byte[] body = new byte[messageBytes];
         long next = start;
         int limit = load.messagesPerPublisher(publishers);
         for (int seq = 0; seq < limit; seq++) {
-            var rate = load.rateAt(Duration.ofNanos(next - start));
+            var rate = pacer.rateAt(Math.max(next, System.nanoTime()));
             if (rate.isEmpty()) {
                 return;
             }
             next += (long) (1e9 * publishers / rate.getAsDouble());
             LockSupport.parkNanos(next - System.nanoTime());
             try {
-                publisher.publish(new Outgoing(body, Map.of(KEY, ledger.keyOf(seq), PUBLISHER, p, SEQUENCE, seq), null));
+                publisher.publish(new Outgoing(body, Map.of(KEY, ledger.keyOf(seq), PUBLISHER, p, SEQUENCE, seq,
+                        SENT_AT, System.currentTimeMillis()), null));
                 ledger.sent(p, seq, System.currentTimeMillis());
             } catch (JMSException e) {
                 ledger.failed(p, seq); // not sent, so no subscriber should have it; the sequence goes on

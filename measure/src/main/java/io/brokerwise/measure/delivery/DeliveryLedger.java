@@ -19,6 +19,8 @@ final class DeliveryLedger {
     /** Per subscriber, when each message that had already arrived arrived again. */
     private final List<List<Long>> duplicates = new ArrayList<>();
     private final BitSet[] failed;
+    /** Per subscriber and publisher, the send time of the latest-sent message that arrived. */
+    private final long[][] latestSentReceived;
 
     DeliveryLedger(int publishers, int subscribers, int keys, int messagesPerPublisher) {
         this.keys = keys;
@@ -28,6 +30,7 @@ final class DeliveryLedger {
         for (int s = 0; s < subscribers; s++) {
             duplicates.add(new ArrayList<>());
         }
+        this.latestSentReceived = new long[subscribers][publishers];
         this.failed = new BitSet[publishers];
         for (int p = 0; p < publishers; p++) {
             failed[p] = new BitSet();
@@ -61,9 +64,11 @@ final class DeliveryLedger {
         sent.set(p, seq + 1);
     }
 
-    void received(int subscriber, int p, int seq) {
+    /** Message {@code seq} of publisher {@code p}, sent at {@code sentMillis} (as it says), arrived. */
+    void received(int subscriber, int p, int seq, long sentMillis) {
         BitSet seen = received[subscriber][p];
         synchronized (seen) {
+            latestSentReceived[subscriber][p] = Math.max(latestSentReceived[subscriber][p], sentMillis);
             if (seen.get(seq)) {
                 synchronized (duplicates) {
                     duplicates.get(subscriber).add(System.currentTimeMillis());
@@ -72,6 +77,41 @@ final class DeliveryLedger {
                 seen.set(seq);
             }
         }
+    }
+
+    /**
+     * The send time up to which every subscriber has heard from every publisher: each has received a message that
+     * each publisher sent at this time or later. Once it passes the end of an outage, every path through the
+     * brokers carries messages again. 0 while some subscriber has heard nothing from some publisher.
+     */
+    long caughtUpMillis() {
+        long caughtUp = Long.MAX_VALUE;
+        for (int s = 0; s < received.length; s++) {
+            for (int p = 0; p < sent.length(); p++) {
+                synchronized (received[s][p]) {
+                    caughtUp = Math.min(caughtUp, latestSentReceived[s][p]);
+                }
+            }
+        }
+        return caughtUp;
+    }
+
+    /** How many sends returned in each second from {@code startMillis} on, failed ones left out. */
+    List<Integer> sentPerSecond(long startMillis) {
+        List<Integer> perSecond = new ArrayList<>();
+        for (int p = 0; p < sent.length(); p++) {
+            for (int seq = 0; seq < sent.get(p); seq++) {
+                if (isFailed(p, seq)) {
+                    continue;
+                }
+                int second = (int) Math.max(0, (sentAtMillis[p][seq] - startMillis) / 1_000);
+                while (perSecond.size() <= second) {
+                    perSecond.add(0);
+                }
+                perSecond.set(second, perSecond.get(second) + 1);
+            }
+        }
+        return perSecond;
     }
 
     /** Messages whose send returned. */

@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 
 /**
- * What a delivery check prints when it ends, as one line: when the load started, what it published (and how many
- * sends failed), the routing maps it followed, and every subscriber's count.
+ * What a delivery check prints when it ends, as one line: when the load started and when each phase of its schedule
+ * began, what it published (and how many sends failed) second by second, the routing maps it followed, and every
+ * subscriber's count.
  */
-public record DeliveryReport(long startMillis, LoadSchedule schedule, long sent, long sendFailures,
-                             int routingChanges, List<SubscriberDelivery> subscribers) {
+public record DeliveryReport(long startMillis, LoadSchedule schedule, List<Long> phaseStarts, long sent,
+                             List<Integer> sentPerSecond, long sendFailures, int routingChanges,
+                             List<SubscriberDelivery> subscribers) {
 
     /** The line's prefix, which a test or an operator finds in a pod's log. */
     public static final String PREFIX = "delivery-report: ";
@@ -18,6 +20,21 @@ public record DeliveryReport(long startMillis, LoadSchedule schedule, long sent,
 
     public long lost() {
         return subscribers.stream().mapToLong(SubscriberDelivery::lost).sum();
+    }
+
+    /**
+     * Sends that returned within {@code [fromMillis, toMillis]}, counting only the load's whole seconds that lie
+     * inside it: a lower bound, so that a window the load did not cover shows as one with few sends.
+     */
+    public long sentBetween(long fromMillis, long toMillis) {
+        long total = 0;
+        for (int i = 0; i < sentPerSecond.size(); i++) {
+            long secondStart = startMillis + 1_000L * i;
+            if (secondStart >= fromMillis && secondStart + 1_000 <= toMillis) {
+                total += sentPerSecond.get(i);
+            }
+        }
+        return total;
     }
 
     public long duplicates() {

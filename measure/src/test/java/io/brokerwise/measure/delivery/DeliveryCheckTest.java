@@ -18,7 +18,11 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -78,23 +82,68 @@ class DeliveryCheckTest {
         assertEquals(report, DeliveryReport.fromLog("other output\n" + report.line() + "\n"), "the line reads back");
     }
 
+    /**
+     * The map changes once the load has sent 100 messages, and the load ends, through the control file, once every
+     * subscriber has received from every publisher a message sent after the change: the change falls inside the
+     * load, whatever the machine's speed. The schedule only bounds it.
+     */
     @Test
     void aRoutingChangeWhileTheLoadRunsLosesNothingForConnectedSubscribers() throws Exception {
         Path map = write(RoutingMap.forLocalPorts(TOPIC, 1, 1, ports.subList(0, 1)));
+        Path control = dir.resolve("control");
+        BlockingQueue<DeliveryProgress> progress = new LinkedBlockingQueue<>();
+        DeliveryCheck check = check(map, "100x90s", "--control", control.toString(), "--progress-period", "100ms");
+        check.progress = progress::add;
         CompletableFuture<DeliveryReport> running = CompletableFuture.supplyAsync(() -> {
             try {
-                return check(map, "100x4s").run(ClientOptions.of(credentials.user(), credentials.password()));
+                return check.run(ClientOptions.of(credentials.user(), credentials.password()));
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
         });
-        Thread.sleep(1_500);
+        await(progress, p -> p.sent() >= 100);
+        long changed = System.currentTimeMillis();
         write(RoutingMap.forLocalPorts(TOPIC, 2, 1, ports));
+        await(progress, p -> p.caughtUpMillis() > changed);
+        Files.writeString(control, "stop");
         DeliveryReport report = running.get();
 
         assertEquals(1, report.routingChanges(), "the check followed the new map");
         assertEquals(0, report.lost(), report.line());
+        assertTrue(report.sentBetween(report.startMillis(), changed) > 0, "the load ran before the change: " + report);
         assertTrue(report.subscribers().stream().allMatch(s -> s.brokers().size() == 2), "subscribers at both brokers");
+        assertTrue(report.sent() < 100 * 90, "the control file ended the load before its schedule did");
+    }
+
+    /**
+     * A schedule's phases moved on through the control file: the second phase starts when the file says so, long
+     * before the first phase's length, and the report says when each phase started.
+     */
+    @Test
+    void theControlFileMovesTheScheduleOnAndStopsIt() throws Exception {
+        Path map = write(RoutingMap.forLocalPorts(TOPIC, 1, 1, ports.subList(0, 1)));
+        Path control = dir.resolve("control");
+        BlockingQueue<DeliveryProgress> progress = new LinkedBlockingQueue<>();
+        DeliveryCheck check = check(map, "20x90s,200x90s", "--control", control.toString(), "--progress-period",
+                "100ms");
+        check.progress = progress::add;
+        CompletableFuture<DeliveryReport> running = CompletableFuture.supplyAsync(() -> {
+            try {
+                return check.run(ClientOptions.of(credentials.user(), credentials.password()));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        long low = await(progress, p -> p.sent() >= 10).sent();
+        Files.writeString(control, "phase 1");
+        await(progress, p -> p.sent() >= low + 200);
+        Files.writeString(control, "stop");
+        DeliveryReport report = running.get();
+
+        assertEquals(2, report.phaseStarts().size(), "both phases started: " + report.phaseStarts());
+        assertTrue(report.phaseStarts().get(1) - report.startMillis() < 90_000, "the second phase started early");
+        assertEquals(report.sent(), report.sentBetween(0, Long.MAX_VALUE), "every send in the timeline");
+        assertEquals(0, report.lost(), report.line());
     }
 
     @Test
@@ -106,11 +155,25 @@ class DeliveryCheckTest {
         assertTrue(err.toString().contains("--schedule: schedule phase 'fast'"), err.toString());
     }
 
-    private DeliveryCheck check(Path map, String schedule) {
+    private DeliveryCheck check(Path map, String schedule, String... more) {
         DeliveryCheck check = new DeliveryCheck();
-        new CommandLine(check).parseArgs("--routing-map", map.toString(), "--schedule", schedule,
-                "--publishers", "2", "--subscribers", "6", "--keys", "3", "--drain", "2s", "--watch-period", "200ms");
+        List<String> args = new ArrayList<>(List.of("--routing-map", map.toString(), "--schedule", schedule,
+                "--publishers", "2", "--subscribers", "6", "--keys", "3", "--drain", "2s", "--watch-period", "200ms"));
+        args.addAll(List.of(more));
+        new CommandLine(check).parseArgs(args.toArray(String[]::new));
         return check;
+    }
+
+    /** The first progress that {@code reached} accepts; fails after a minute without one. */
+    private static DeliveryProgress await(BlockingQueue<DeliveryProgress> progress, Predicate<DeliveryProgress> reached)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+        for (DeliveryProgress p; (p = progress.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) != null; ) {
+            if (reached.test(p)) {
+                return p;
+            }
+        }
+        throw new AssertionError("the delivery check's progress never got there");
     }
 
     /** Replaces the map file at once, as the kubelet swaps a mounted ConfigMap. */

@@ -36,4 +36,33 @@ class LoadScheduleTest {
                 MessageSpan.of(List.of(1_900L, 1_000L, 5_000L, 1_400L)));
         assertEquals(List.of(), MessageSpan.of(List.of()));
     }
+
+    @Test
+    void aPacerFollowsTheScheduleUntilMovedOnOrStopped() {
+        long s = 1_000_000_000L;
+        LoadPacer pacer = new LoadPacer(LoadSchedule.parse("50x60s,200x120s,50x30s"), 0, 5_000);
+        assertEquals(50, pacer.rateAt(59 * s).getAsDouble());
+        assertEquals(200, pacer.rateAt(60 * s).getAsDouble());
+        pacer.advanceTo(2, 70 * s, 75_000);
+        assertEquals(50, pacer.rateAt(70 * s).getAsDouble(), "moved on at 70 s");
+        assertEquals(50, pacer.rateAt(99 * s).getAsDouble(), "the last phase lasts its 30 s from the move");
+        assertTrue(pacer.rateAt(100 * s).isEmpty());
+        assertEquals(List.of(5_000L, 65_000L, 75_000L), pacer.phaseStarts());
+
+        LoadPacer stopped = new LoadPacer(LoadSchedule.parse("50x60s,200x120s"), 0, 0);
+        stopped.advanceTo(5, s, 1_000);
+        assertTrue(stopped.rateAt(s).isEmpty(), "moved past the last phase: the load is over");
+        LoadPacer halted = new LoadPacer(LoadSchedule.parse("50x60s"), 0, 0);
+        halted.stop();
+        assertTrue(halted.rateAt(0).isEmpty());
+    }
+
+    @Test
+    void sendsBetweenTwoInstantsCountOnlyTheWholeSecondsInside() {
+        DeliveryReport report = new DeliveryReport(10_000, LoadSchedule.parse("10x4s"), List.of(10_000L), 40,
+                List.of(10, 10, 10, 10), 0, 0, List.of());
+        assertEquals(20, report.sentBetween(11_000, 13_000));
+        assertEquals(10, report.sentBetween(11_500, 13_000), "the second from 11 s is only half inside");
+        assertEquals(0, report.sentBetween(20_000, 30_000), "after the load");
+    }
 }
