@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.brokerwise.measure.Durations;
-import io.brokerwise.measure.delivery.LoadSchedule;
+import io.brokerwise.measure.delivery.DeliveryReport;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -34,12 +34,12 @@ import org.junit.jupiter.api.Test;
  * <ol>
  *   <li>Mode Off, under that load: nothing is read, nothing changes.</li>
  *   <li>Mode Recommend, the same load: the proposal is two brokers, and nothing is applied.</li>
- *   <li>Mode Auto, a second check: 50 msgs/s, then 420, then 50 again. The layout grows to the proposal and, once the
- *       inhibition delay is over and the load has fallen, shrinks back; every subscriber receives everything
- *       published to its selector across both changes.</li>
+ *   <li>Mode Auto, the same load: the layout grows to the proposal; then the load falls to 50 msgs/s, and once the
+ *       inhibition delay is over the layout shrinks back. One counted load runs through all three modes: every
+ *       subscriber receives everything published to its selector across both changes ({@link CountedLoad}).</li>
  * </ol>
- * It prints the reaction times, the clients each change moved and every window's observed load against what the
- * check's schedule offered in it; it never asserts a time.
+ * It prints the reaction times and every window's observed load against what the check sent in it; it never asserts
+ * a time.
  */
 @LocalClusterTest
 @Order(14)
@@ -50,10 +50,11 @@ class AutoscalingUnderLoadTest {
     static final int LOW = 50;
     static final int HIGH = 420;
     /**
-     * The Auto check: a minute low, past the cap for long enough to grow (a window, a broker Ready and a routing
-     * map the kubelet re-mounts within its 10 s sync period), then low until well after the delay and the shrink.
+     * One load through all three modes: past the cap while Off and Recommend are watched and until Auto has grown
+     * the layout (a window, a broker Ready and a routing map the kubelet re-mounts within its 10 s sync period), then
+     * low until, past the inhibition delay, it has shrunk. The test moves the load on; the lengths only bound it.
      */
-    static final String AUTO_SCHEDULE = LOW + "x60s," + HIGH + "x120s," + LOW + "x160s";
+    static final String SCHEDULE = HIGH + "x900s," + LOW + "x600s";
     /**
      * The layouts autoscaling may choose from: {@code Auto} (the planner's choice, PSR 2x1 here) in the cluster tier;
      * {@code -De2e.autoscaling.layouts=SSR} grows a subscriber column instead (SSR 1x2), to measure what that moves.
@@ -69,22 +70,42 @@ class AutoscalingUnderLoadTest {
         OperatorInstall.ensure(k8s);
         String name = Topologies.name(topology("\"Off\""));
         String ns = Pods.createNamespace(k8s, "bw-e2e-autoscaling");
+        ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
         try {
             Topologies.apply(k8s, ns, topology("\"Off\""));
             Topologies.await(k8s, ns, name, "Ready", "True", "are Ready", 4);
             assertEquals(1, Topologies.plannedBrokers(k8s, ns, name), "the declared workload needs one broker");
-            offAndRecommend(k8s, ns, name);
-            auto(k8s, ns, name);
+            // written by the sampler's thread, read at the end
+            NavigableMap<Instant, Map<String, Object>> windows = new ConcurrentSkipListMap<>();
+            sampler.scheduleWithFixedDelay(() -> {
+                try {
+                    observed(k8s, ns, name).ifPresent(o -> windows.put(Instant.parse((String) o.get("time")), o));
+                } catch (KubernetesClientException e) {
+                    // a read the API server did not answer: the next one, 2 s later, finds the same window
+                }
+            }, 0, 2, TimeUnit.SECONDS);
+            CountedLoad load = CountedLoad.start(k8s, ns, name, "autoscaling", SCHEDULE).run(List.of(
+                    l -> offAndRecommend(l, k8s, ns, name),
+                    l -> grow(l, k8s, ns, name),
+                    l -> shrink(l, k8s, ns, name)));
+            var report = load.finish();
+            printWindows(windows, report);
+            k8s.apps().statefulSets().inNamespace(ns).withName(name + "-broker").waitUntilCondition(
+                    s -> s.getSpec().getReplicas() == 1, 3, TimeUnit.MINUTES);
         } finally {
+            sampler.shutdownNow();
             Topologies.deleteNamespace(k8s, ns);
         }
     }
 
-    private static void offAndRecommend(KubernetesClient k8s, String ns, String name) throws InterruptedException {
-        DeliveryCheckPod check = DeliveryCheckPod.start(k8s, ns, name, "recommend", HIGH + "x120s", 4, 8, 4);
-        check.awaitLoadStarted();
-        // two windows and more under a load Auto would grow for
-        Thread.sleep(Durations.parse(WINDOW).multipliedBy(2).plusSeconds(10).toMillis());
+    /** Modes Off, then Recommend, under a load past the cap: nothing is applied, and Recommend proposes. */
+    private static Disruption offAndRecommend(CountedLoad load, KubernetesClient k8s, String ns, String name) {
+        long from = System.currentTimeMillis();
+        // two windows and more of a load Auto would grow for, counted in sends so a slow load lengthens it
+        long sent = load.sent();
+        long windowSends = (long) (HIGH * Durations.parse(WINDOW).multipliedBy(2).plusSeconds(10).toSeconds());
+        load.check.awaitProgress(windowSends + " sends in mode Off", Duration.ofMinutes(3),
+                p -> p.sent() >= sent + windowSends);
         assertNull(autoscaling(k8s, ns, name), "mode Off reads nothing and reports nothing");
         assertOneBroker(k8s, ns, name, "mode Off");
 
@@ -98,55 +119,41 @@ class AutoscalingUnderLoadTest {
         assertEquals(GROWN, recommendation.get("to"), "the smallest layout under 0.1 at " + HIGH + " msgs/s");
         assertNull(proposal.get("lastScaling"), "mode Recommend applies nothing");
         assertOneBroker(k8s, ns, name, "mode Recommend");
-        LayoutMove.assertNothingLostAcross(check.report(Duration.ofMinutes(3)), List.of());
+        return Disruption.unharmful("modes Off, then Recommend, at " + HIGH + " msgs/s", from,
+                System.currentTimeMillis());
     }
 
-    private static void auto(KubernetesClient k8s, String ns, String name) throws Exception {
+    /** Mode Auto under the load past the cap, until the layout has grown and the clients followed it. */
+    private static Disruption grow(CountedLoad load, KubernetesClient k8s, String ns, String name)
+            throws InterruptedException {
         Topologies.apply(k8s, ns, topology("Auto"));
-        ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
-        // written by the sampler's thread, read at the end
-        NavigableMap<Instant, Map<String, Object>> windows = new ConcurrentSkipListMap<>();
-        sampler.scheduleWithFixedDelay(() -> {
-            try {
-                observed(k8s, ns, name).ifPresent(o -> windows.put(Instant.parse((String) o.get("time")), o));
-            } catch (KubernetesClientException e) {
-                // a read the API server did not answer: the next one, 2 s later, finds the same window
-            }
-        }, 0, 2, TimeUnit.SECONDS);
-        try {
-            DeliveryCheckPod check = DeliveryCheckPod.start(k8s, ns, name, "auto", AUTO_SCHEDULE, 4, 8, 4);
-            long started = check.awaitLoadStarted();
-            LoadSchedule schedule = LoadSchedule.parse(AUTO_SCHEDULE);
-            long crossed = started + schedule.phases().get(0).length().toMillis();
-            Topologies.awaitRoutedBrokers(k8s, ns, name, 2);
-            long routedUp = System.currentTimeMillis();
-            var grow = new LayoutMove("1x1 -> " + GROWN, crossed,
-                    check.awaitMoveTo(GROWN_ROWS, GROWN_COLUMNS, Duration.ofMinutes(4)));
-            Map<String, Object> grown = autoscaling(k8s, ns, name);
-            System.out.println("AUTOSCALE grew: " + grown.get("lastScaling"));
-            assertEquals(GROWN, grown.get("layout"), "Auto applies what Recommend proposed");
+        long crossed = System.currentTimeMillis();
+        Topologies.awaitRoutedBrokers(k8s, ns, name, 2);
+        long routed = System.currentTimeMillis();
+        var grow = Disruption.move("1x1 -> " + GROWN, crossed,
+                load.check.awaitMoveTo(GROWN_ROWS, GROWN_COLUMNS, Duration.ofMinutes(4)));
+        Map<String, Object> grown = autoscaling(k8s, ns, name);
+        System.out.println("AUTOSCALE grew: " + grown.get("lastScaling"));
+        assertEquals(GROWN, grown.get("layout"), "Auto applies what Recommend proposed");
+        System.out.printf("AUTOSCALE reaction, from mode Auto under a load past the cap: routed to 2 Ready brokers after %.1f s,"
+                + " clients moved after %.1f s%n", (routed - crossed) / 1e3, grow.seconds());
+        return grow;
+    }
 
-            long dropped = crossed + schedule.phases().get(1).length().toMillis();
-            awaitAutoscaling(k8s, ns, name, "a shrink", a -> "1x1".equals(a.get("layout")));
-            Topologies.awaitRoutedBrokers(k8s, ns, name, 1);
-            long routedDown = System.currentTimeMillis();
-            var shrink = new LayoutMove(GROWN + " -> 1x1", dropped, check.awaitMoveTo(1, 1, Duration.ofMinutes(5)));
-            Map<String, Object> shrunk = autoscaling(k8s, ns, name);
-            System.out.println("AUTOSCALE shrank: " + shrunk.get("lastScaling"));
-            assertNotEquals(grown.get("lastScaling"), shrunk.get("lastScaling"));
-
-            var report = check.report(Duration.ofMinutes(3));
-            System.out.printf("AUTOSCALE reaction, from the load crossing the cap: routed to 2 Ready brokers after %.1f s,"
-                    + " clients moved after %.1f s; from the load falling: routed to 1 after %.1f s, clients moved "
-                    + "after %.1f s%n", (routedUp - crossed) / 1e3, grow.seconds(), (routedDown - dropped) / 1e3,
-                    shrink.seconds());
-            printWindows(windows.tailMap(Instant.ofEpochMilli(started)), schedule, started, report.sent());
-            LayoutMove.assertNothingLostAcross(report, List.of(grow, shrink));
-            k8s.apps().statefulSets().inNamespace(ns).withName(name + "-broker").waitUntilCondition(
-                    s -> s.getSpec().getReplicas() == 1, 3, TimeUnit.MINUTES);
-        } finally {
-            sampler.shutdownNow();
-        }
+    /** The load lowered until, past the inhibition delay, the layout has shrunk and the clients followed it. */
+    private static Disruption shrink(CountedLoad load, KubernetesClient k8s, String ns, String name)
+            throws InterruptedException {
+        Object grownBy = autoscaling(k8s, ns, name).get("lastScaling");
+        load.check.control("phase 1");
+        long dropped = System.currentTimeMillis();
+        awaitAutoscaling(k8s, ns, name, "a shrink", a -> "1x1".equals(a.get("layout")));
+        Topologies.awaitRoutedBrokers(k8s, ns, name, 1);
+        long routed = System.currentTimeMillis();
+        var shrink = Disruption.move(GROWN + " -> 1x1", dropped, load.check.awaitMoveTo(1, 1, Duration.ofMinutes(5)));
+        assertNotEquals(grownBy, autoscaling(k8s, ns, name).get("lastScaling"));
+        System.out.printf("AUTOSCALE reaction, from the load falling: routed to 1 after %.1f s, clients moved after "
+                + "%.1f s%n", (routed - dropped) / 1e3, shrink.seconds());
+        return shrink;
     }
 
     /**
@@ -199,35 +206,19 @@ class AutoscalingUnderLoadTest {
         }
     }
 
-    /** Each window's observed rate against the rate the check's schedule offered over that window. */
-    private static void printWindows(Map<Instant, Map<String, Object>> windows, LoadSchedule schedule, long started,
-                                     long sent) {
-        System.out.printf("AUTOSCALE the check sent %d of the %.0f messages its schedule offers in %d s (%.1f%%)%n",
-                sent, schedule.messages(), schedule.length().toSeconds(), 100.0 * sent / schedule.messages());
+    /** Each window's observed rate against the rate the check's load offered over that window. */
+    private static void printWindows(Map<Instant, Map<String, Object>> windows, DeliveryReport report) {
         assertFalse(windows.isEmpty(), "no window was observed");
         for (var w : windows.entrySet()) {
             Duration length = Durations.parse((String) w.getValue().get("window"));
-            double expected = scheduled(schedule, started, w.getKey().minus(length).toEpochMilli(),
-                    w.getKey().toEpochMilli());
+            long from = w.getKey().minus(length).toEpochMilli();
+            double offered = report.sentBetween(from, w.getKey().toEpochMilli()) / (double) length.toSeconds();
             double observedRate = ((Number) w.getValue().get("offeredRate")).doubleValue();
             System.out.printf("AUTOSCALE window ending %s (%s, layout %s): observed %.1f msgs/s, %s publishers, %s "
-                    + "subscribers, E[R] %s; the schedule offered %.1f msgs/s: error %+.1f%%%n", w.getKey(), length,
+                    + "subscribers, E[R] %s; the check sent %.1f msgs/s: error %+.1f%%%n", w.getKey(), length,
                     w.getValue().get("layout"), observedRate, w.getValue().get("publishers"),
-                    w.getValue().get("subscribers"), w.getValue().get("meanReplicationGrade"), expected,
-                    expected > 0 ? 100 * (observedRate - expected) / expected : Double.NaN);
+                    w.getValue().get("subscribers"), w.getValue().get("meanReplicationGrade"), offered,
+                    offered > 0 ? 100 * (observedRate - offered) / offered : Double.NaN);
         }
-    }
-
-    /** The mean rate the schedule, started at {@code started}, offers between two instants (0 outside it). */
-    static double scheduled(LoadSchedule schedule, long started, long fromMillis, long toMillis) {
-        double messages = 0;
-        long phaseStart = started;
-        for (LoadSchedule.Phase p : schedule.phases()) {
-            long phaseEnd = phaseStart + p.length().toMillis();
-            long overlap = Math.min(phaseEnd, toMillis) - Math.max(phaseStart, fromMillis);
-            messages += Math.max(0, overlap) / 1e3 * p.messagesPerSecond();
-            phaseStart = phaseEnd;
-        }
-        return messages / ((toMillis - fromMillis) / 1e3);
     }
 }

@@ -1,43 +1,108 @@
 package io.brokerwise.e2e;
 
 import io.brokerwise.measure.delivery.DeliveryCheck;
+import io.brokerwise.measure.delivery.DeliveryProgress;
 import io.brokerwise.measure.delivery.DeliveryReport;
 import io.brokerwise.measure.delivery.LoadSchedule;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.KubernetesClientTimeoutException;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The delivery check (the benchmark image's {@code DeliveryCheck}) as a pod on the real node, a client of a
  * topology: it follows the topology's routing map with the topology's credentials while it publishes a counted
- * load, and its log ends with the {@link DeliveryReport}.
+ * load, and its log ends with the {@link DeliveryReport}. Its schedule only bounds the load: a test moves the
+ * schedule on and ends the load through the check's control file ({@link #control}), once what it waited for has
+ * happened, and waits on the check's progress lines ({@link #awaitProgress}) instead of sleeping.
  */
-record DeliveryCheckPod(KubernetesClient k8s, String ns, String name, LoadSchedule load) {
+final class DeliveryCheckPod {
 
     /** How long the check's subscribers keep receiving after the load's end, before it counts. */
     static final Duration DRAIN = Duration.ofSeconds(15);
+    /** The check's control file, in a volume of its own: the container's root filesystem is read-only. */
+    static final String CONTROL = "/var/run/brokerwise-check/control";
+
+    private final KubernetesClient k8s;
+    private final String ns;
+    private final String name;
+    private final LoadSchedule load;
+    /** Wall-clock millis by which the load ends: its schedule's end until the test stops it earlier. */
+    private long loadEndsBy = Long.MAX_VALUE;
+
+    private DeliveryCheckPod(KubernetesClient k8s, String ns, String name, LoadSchedule load) {
+        this.k8s = k8s;
+        this.ns = ns;
+        this.name = name;
+        this.load = load;
+    }
 
     static DeliveryCheckPod start(KubernetesClient k8s, String ns, String topology, String name, String schedule,
                                   int publishers, int subscribers, int keys) {
-        k8s.pods().inNamespace(ns).resource(Pods.client(name, topology, topology + "-routing", new ContainerBuilder()
+        Pod client = Pods.client(name, topology, topology + "-routing", new ContainerBuilder()
                 .withName("check").withImage(LocalCluster.BENCH_IMAGE)
                 .withCommand("java", "-Xmx192m", "-cp", "@/opt/brokerwise/jib-classpath-file",
                         "io.brokerwise.measure.delivery.DeliveryCheck", "--schedule", schedule,
                         "--publishers", String.valueOf(publishers), "--subscribers", String.valueOf(subscribers),
-                        "--keys", String.valueOf(keys), "--watch-period", "1s", "--drain", DRAIN.toSeconds() + "s")
+                        "--keys", String.valueOf(keys), "--watch-period", "1s", "--drain", DRAIN.toSeconds() + "s",
+                        "--control", CONTROL)
+                .addNewVolumeMount().withName("control").withMountPath(CONTROL.substring(0, CONTROL.lastIndexOf('/')))
+                .endVolumeMount()
                 .addNewEnvFrom().withNewSecretRef().withName(topology + "-broker-credentials").endSecretRef()
                 .endEnvFrom()
                 // requests below the limit: beside a grid of brokers the real node's two CPUs are mostly requested
                 .withNewResources().addToRequests("cpu", new Quantity("200m")).addToLimits("cpu", new Quantity("500m"))
                 .addToRequests("memory", new Quantity("384Mi")).addToLimits("memory", new Quantity("384Mi"))
-                .endResources())).create();
+                .endResources());
+        k8s.pods().inNamespace(ns).resource(new PodBuilder(client).editSpec().addNewVolume().withName("control")
+                .withNewEmptyDir().withMedium("Memory").withSizeLimit(new Quantity("1Mi")).endEmptyDir().endVolume()
+                .endSpec().build()).create();
         return new DeliveryCheckPod(k8s, ns, name, LoadSchedule.parse(schedule));
+    }
+
+    String name() {
+        return name;
+    }
+
+    /**
+     * Tells the running check what to do next: {@code phase N} moves its schedule on to phase N now, {@code stop}
+     * ends its load (then it drains, counts and exits).
+     */
+    void control(String command) {
+        if (!command.matches("phase \\d+|stop")) {
+            throw new IllegalArgumentException("a delivery check understands 'phase N' or 'stop', not " + command);
+        }
+        Pods.exec(k8s, ns, name, "sh", "-c", "echo '" + command + "' > " + CONTROL + ".next && mv " + CONTROL
+                + ".next " + CONTROL);
+        if (command.equals("stop")) {
+            loadEndsBy = System.currentTimeMillis();
+        }
+    }
+
+    /**
+     * Waits until the check's latest progress line satisfies {@code reached}; fails naming {@code what} after
+     * {@code atMost}. The check prints one every second.
+     */
+    DeliveryProgress awaitProgress(String what, Duration atMost, Predicate<DeliveryProgress> reached) {
+        long deadline = System.nanoTime() + atMost.toNanos();
+        Optional<DeliveryProgress> latest = Optional.empty();
+        while (System.nanoTime() < deadline) {
+            latest = DeliveryProgress.latest(tail());
+            if (latest.filter(reached).isPresent()) {
+                return latest.get();
+            }
+            sleep(Duration.ofSeconds(1));
+        }
+        throw new AssertionError("the delivery check never reached " + what + " within " + atMost + " (latest: "
+                + latest.map(DeliveryProgress::line).orElse("none") + "):\n" + describe());
     }
 
     /** Wall-clock millis when the load started (the check logs it once its subscribers are in place). */
@@ -78,7 +143,7 @@ record DeliveryCheckPod(KubernetesClient k8s, String ns, String name, LoadSchedu
      * not leave the check only seconds to close its links and exit.
      */
     DeliveryReport report(Duration afterLoad) {
-        long loadEnds = awaitLoadStarted() + load.length().plus(DRAIN).toMillis();
+        long loadEnds = Math.min(loadEndsBy, awaitLoadStarted() + load.length().toMillis()) + DRAIN.toMillis();
         long atMostMillis = Math.max(0, loadEnds - System.currentTimeMillis()) + afterLoad.toMillis();
         Pod done;
         try {
@@ -95,6 +160,16 @@ record DeliveryCheckPod(KubernetesClient k8s, String ns, String name, LoadSchedu
         // what its clients did: moves, reconnects, failed sends (the first 40 lines)
         log.lines().filter(l -> l.startsWith("delivery-check: ")).limit(40).forEach(System.out::println);
         return DeliveryReport.fromLog(log);
+    }
+
+    /** The last lines of its log, where its latest progress is. */
+    private String tail() {
+        try {
+            String log = k8s.pods().inNamespace(ns).withName(name).tailingLines(40).getLog();
+            return log == null ? "" : log;
+        } catch (KubernetesClientException e) {
+            return "";
+        }
     }
 
     /** Its log so far; empty while its container has not started. */

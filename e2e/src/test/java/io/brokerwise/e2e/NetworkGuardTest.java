@@ -72,18 +72,23 @@ class NetworkGuardTest {
     @Test
     void clusterListensOnlyOnLoopbackAndTheNodeBridge() throws Exception {
         Set<String> pids = clusterPids();
+        assertFalse(pids.isEmpty(), "no cluster processes found: is the cluster up?");
         List<String> exposed = new ArrayList<>();
+        int checked = 0;
         for (String line : Commands.run("ss", "-H", "-n", "-t", "-u", "-l", "-p").split("\n")) {
             String[] cols = line.trim().split("\\s+");
             if (cols.length < 7 || pids.stream().noneMatch(p -> line.contains("pid=" + p + ","))) {
                 continue;
             }
+            checked++;
             String host = host(cols[4]);
             InetAddress local = host.equals("*") ? null : InetAddress.getByName(host);
             if (local == null || !local.isLoopbackAddress() && CLUSTER_RANGES.stream().noneMatch(r -> inRange(local, r))) {
                 exposed.add(line);
             }
         }
+        System.out.println("checked " + checked + " listening sockets of " + pids.size() + " cluster processes");
+        assertTrue(checked > 0, "no cluster process listens (the API server does): wrong PIDs?");
         assertEquals(List.of(), exposed, "cluster processes listening on the machine's own interfaces");
     }
 

@@ -1,5 +1,7 @@
 package io.brokerwise.e2e;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.Watch;
@@ -12,8 +14,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
@@ -95,20 +99,26 @@ class OperatorBenchmarkTest {
         Map<String, Long> ready = new ConcurrentHashMap<>();
         AtomicLong peakRss = new AtomicLong();
         AtomicLong peakCgroup = new AtomicLong();
+        AtomicInteger samples = new AtomicInteger();
+        AtomicInteger failedSamples = new AtomicInteger();
         ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
         System.out.println("BENCH operator memory before: " + memory(k8s));
-        sampler.scheduleWithFixedDelay(() -> sample(k8s, peakRss, peakCgroup), 0, 1, TimeUnit.SECONDS);
+        sampler.scheduleWithFixedDelay(() -> sample(k8s, peakRss, peakCgroup, samples, failedSamples), 0, 1,
+                TimeUnit.SECONDS);
         try (Watch a = watch(k8s, ns, "Planned", planned); Watch b = watch(k8s, ns, "Deployed", deployed);
              Watch c = watch(k8s, ns, "Ready", ready)) {
             long t0 = System.nanoTime();
             // as a deployment pipeline would: several applies in flight (one API call takes ~0.1-0.5 s here)
             ExecutorService appliers = Executors.newFixedThreadPool(8);
+            List<Future<?>> applies = new ArrayList<>();
             for (int i = 0; i < MANY; i++) {
                 String name = "t-" + i;
-                appliers.submit(() -> Topologies.apply(k8s, ns, topology(name)));
+                applies.add(appliers.submit(() -> Topologies.apply(k8s, ns, topology(name))));
             }
             appliers.shutdown();
-            appliers.awaitTermination(5, TimeUnit.MINUTES);
+            for (Future<?> apply : applies) {
+                apply.get(5, TimeUnit.MINUTES); // a failed apply fails the benchmark: its figures would be of fewer
+            }
             long created = System.nanoTime();
             while (ready.size() < MANY && System.nanoTime() - t0 < TimeUnit.MINUTES.toNanos(5)) {
                 Thread.sleep(100);
@@ -118,8 +128,10 @@ class OperatorBenchmarkTest {
                     last(planned, t0), last(deployed, t0), last(ready, t0));
         } finally {
             sampler.shutdownNow();
-            System.out.printf("BENCH operator memory during the %d: peak VmRSS %d MiB, peak container cgroup %d MiB; "
-                    + "after: %s%n", MANY, peakRss.get() >> 20, peakCgroup.get() >> 20, memory(k8s));
+            System.out.printf("BENCH operator memory during the %d: peak VmRSS %d MiB, peak container cgroup %d MiB "
+                    + "(%d samples, %d failed); after: %s%n", MANY, peakRss.get() >> 20, peakCgroup.get() >> 20,
+                    samples.get(), failedSamples.get(), memory(k8s));
+            assertTrue(samples.get() > failedSamples.get(), "no memory sample succeeded: the peak means nothing");
             deletion(k8s, ns);
         }
     }
@@ -202,12 +214,15 @@ class OperatorBenchmarkTest {
                 });
     }
 
-    private static void sample(KubernetesClient k8s, AtomicLong peakRss, AtomicLong peakCgroup) {
+    private static void sample(KubernetesClient k8s, AtomicLong peakRss, AtomicLong peakCgroup, AtomicInteger samples,
+                               AtomicInteger failed) {
+        samples.incrementAndGet();
         try {
             long[] m = memoryBytes(k8s);
             peakRss.accumulateAndGet(m[0], Math::max);
             peakCgroup.accumulateAndGet(m[1], Math::max);
         } catch (RuntimeException e) {
+            failed.incrementAndGet();
             System.out.println("BENCH memory sample failed: " + e);
         }
     }

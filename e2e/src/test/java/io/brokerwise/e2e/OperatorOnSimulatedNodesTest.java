@@ -1,7 +1,6 @@
 package io.brokerwise.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.Node;
@@ -150,7 +149,6 @@ class OperatorOnSimulatedNodesTest {
             sleep(50);
         }
         Topologies.await(k8s, ns, name, "Ready", "True", "all " + brokers + " brokers", 2);
-        assertNotEquals(-1, mapReachedAt);
         System.out.printf("%d brokers: map reached at sample %d, replicas at sample %d%n", brokers, mapReachedAt,
                 replicasReachedAt);
     }

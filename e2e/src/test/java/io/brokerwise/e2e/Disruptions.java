@@ -1,0 +1,81 @@
+package io.brokerwise.e2e;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** The steps a counted load is disrupted by ({@link CountedLoad#run}); each returns when what it broke is whole. */
+final class Disruptions {
+
+    private Disruptions() {
+    }
+
+    /** The operator's pod killed: the control plane's loss, which neither brokers nor clients need. */
+    static CountedLoad.Step killOperator() {
+        return load -> {
+            String operator = OperatorInstall.pod(load.k8s).getMetadata().getName();
+            long killed = System.currentTimeMillis();
+            load.k8s.pods().inNamespace(OperatorInstall.NAMESPACE).withName(operator).withGracePeriod(0).delete();
+            return Disruption.unharmful("operator pod killed", killed, awaitNewOperatorReady(load.k8s, operator));
+        };
+    }
+
+    /** The API server down and back (its process restarted, as a control-plane upgrade does). */
+    static CountedLoad.Step restartApiServer() {
+        return load -> {
+            long stopped = System.currentTimeMillis();
+            Commands.run(Map.of(), Duration.ofMinutes(2), List.of("e2e/cluster", "restart-apiserver"));
+            return Disruption.unharmful("API server restarted", stopped, System.currentTimeMillis());
+        };
+    }
+
+    /**
+     * Broker pods force-deleted at once, as the pod garbage collector does to the pods of a lost node; the outage
+     * lasts until each is back (a new pod, Ready) and every subscriber hears from every publisher again.
+     */
+    static CountedLoad.Step killBrokers(String what, List<String> pods) {
+        return load -> {
+            var pod = load.k8s.pods().inNamespace(load.ns);
+            var before = pods.stream().map(p -> pod.withName(p).get().getMetadata().getUid()).toList();
+            long killed = System.currentTimeMillis();
+            pods.forEach(p -> pod.withName(p).withGracePeriod(0).delete());
+            for (int i = 0; i < pods.size(); i++) {
+                String uid = before.get(i);
+                pod.withName(pods.get(i)).waitUntilCondition(p -> p != null && !uid.equals(p.getMetadata().getUid())
+                        && Topologies.ready(p), 3, TimeUnit.MINUTES);
+            }
+            long back = System.currentTimeMillis();
+            System.out.printf("DISRUPTION %s: Ready again after %.1f s%n", what, (back - killed) / 1e3);
+            return Disruption.outage(what, killed, load.awaitCaughtUp(back), pods);
+        };
+    }
+
+    /**
+     * The topology changed to {@code yaml}, which plans {@code rows x columns}: a layout move, from the change until
+     * the check's clients followed the routing map to the new layout.
+     */
+    static CountedLoad.Step changeLayout(String yaml, int rows, int columns) {
+        return load -> {
+            long changed = System.currentTimeMillis();
+            Topologies.apply(load.k8s, load.ns, yaml);
+            Topologies.awaitRoutedBrokers(load.k8s, load.ns, load.topology, rows * columns);
+            return Disruption.move(rows + "x" + columns, changed,
+                    load.check.awaitMoveTo(rows, columns, Duration.ofMinutes(3)));
+        };
+    }
+
+    /** When a pod other than {@code killed} is the operator's, Ready. */
+    private static long awaitNewOperatorReady(KubernetesClient k8s, String killed) {
+        try {
+            k8s.pods().inNamespace(OperatorInstall.NAMESPACE).withLabel("app.kubernetes.io/name",
+                    OperatorInstall.DEPLOYMENT).informOnCondition(pods -> pods.stream().anyMatch(p ->
+                    !killed.equals(p.getMetadata().getName()) && Topologies.ready(p))).get(3, TimeUnit.MINUTES);
+            return System.currentTimeMillis();
+        } catch (Exception e) {
+            throw new AssertionError("no operator pod Ready after " + killed + " was killed:\n"
+                    + Pods.describe(k8s, OperatorInstall.NAMESPACE), e);
+        }
+    }
+}
