@@ -94,13 +94,7 @@ class DeliveryCheckTest {
         BlockingQueue<DeliveryProgress> progress = new LinkedBlockingQueue<>();
         DeliveryCheck check = check(map, "100x90s", "--control", control.toString(), "--progress-period", "100ms");
         check.progress = progress::add;
-        CompletableFuture<DeliveryReport> running = CompletableFuture.supplyAsync(() -> {
-            try {
-                return check.run(ClientOptions.of(credentials.user(), credentials.password()));
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        CompletableFuture<DeliveryReport> running = runInBackground(check);
         await(progress, p -> p.sent() >= 100);
         long changed = System.currentTimeMillis();
         write(RoutingMap.forLocalPorts(TOPIC, 2, 1, ports));
@@ -127,13 +121,7 @@ class DeliveryCheckTest {
         DeliveryCheck check = check(map, "20x90s,200x90s", "--control", control.toString(), "--progress-period",
                 "100ms");
         check.progress = progress::add;
-        CompletableFuture<DeliveryReport> running = CompletableFuture.supplyAsync(() -> {
-            try {
-                return check.run(ClientOptions.of(credentials.user(), credentials.password()));
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        CompletableFuture<DeliveryReport> running = runInBackground(check);
         long low = await(progress, p -> p.sent() >= 10).sent();
         Files.writeString(control, "phase 1");
         await(progress, p -> p.sent() >= low + 200);
@@ -162,6 +150,16 @@ class DeliveryCheckTest {
         args.addAll(List.of(more));
         new CommandLine(check).parseArgs(args.toArray(String[]::new));
         return check;
+    }
+
+    private CompletableFuture<DeliveryReport> runInBackground(DeliveryCheck check) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return check.run(ClientOptions.of(credentials.user(), credentials.password()));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
     }
 
     /** The first progress that {@code reached} accepts; fails after a minute without one. */
