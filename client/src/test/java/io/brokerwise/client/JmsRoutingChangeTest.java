@@ -66,7 +66,7 @@ class JmsRoutingChangeTest {
             sending.set(false);
             sender.join();
 
-            Map<String, Integer> counts = JmsDeliveryTest.await(app, expected);
+            Map<String, Integer> counts = JmsDeliveryTest.await(app, producers, expected);
             Set<String> missing = new TreeSet<>(expected.keySet());
             missing.removeAll(counts.keySet());
             Set<String> strays = new TreeSet<>(counts.keySet());

@@ -2,7 +2,6 @@ package io.brokerwise.client;
 
 import static io.brokerwise.client.TopologyDeliveryTest.INTERESTS;
 import static io.brokerwise.client.TopologyDeliveryTest.publish;
-import static io.brokerwise.client.TopologyDeliveryTest.total;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,11 +34,11 @@ class RoutingChangeTest {
              TopologyClient client = new TopologyClient(brokers.map(1, 1), brokers.options())) {
             Deliveries deliveries = new Deliveries();
             for (int s = 0; s < INTERESTS.size(); s++) {
-                client.subscriber(INTERESTS.get(s).selector(), deliveries.listenerFor("s" + s));
+                deliveries.subscribe(client, "s" + s, INTERESTS.get(s).selector());
             }
             List<Publisher> publishers = List.of(client.publisher(false), client.publisher(false));
             Map<String, Integer> before = publish(publishers, 8, "a");
-            assertEquals(before, deliveries.await(total(before)));
+            assertEquals(before, deliveries.await(before, publishers));
             Set<String> subscriptionsAtFirstBroker = brokers.subscriptions(0);
             assertEquals(INTERESTS.size(), subscriptionsAtFirstBroker.size());
 
@@ -49,7 +48,7 @@ class RoutingChangeTest {
             assertEquals(INTERESTS.size(), brokers.subscriptions(1).size(), "every subscriber registered at broker 1");
             assertArrayEquals(new int[] {1, 1}, client.membersPerGroup()[0], "publishers spread over both rows");
             Map<String, Integer> after = publish(publishers, 8, "b");
-            assertEquals(after, deliveries.await(total(after)));
+            assertEquals(after, deliveries.await(after, publishers));
 
             // Grid 2x2: half of the subscribers move to the new column, the rest keep their subscriptions.
             client.update(brokers.map(2, 2));
@@ -58,7 +57,7 @@ class RoutingChangeTest {
             assertEquals(2, kept.size(), "the subscribers that moved left broker 0");
             assertTrue(subscriptionsAtFirstBroker.containsAll(kept), "the subscribers that stayed kept their queues");
             Map<String, Integer> grid = publish(publishers, 8, "c");
-            assertEquals(grid, deliveries.await(total(grid)));
+            assertEquals(grid, deliveries.await(grid, publishers));
         }
     }
 
@@ -69,7 +68,7 @@ class RoutingChangeTest {
             try (TopologyClient client = new TopologyClient(psr, brokers.options())) {
                 Deliveries deliveries = new Deliveries();
                 for (int s = 0; s < INTERESTS.size(); s++) {
-                    client.subscriber(INTERESTS.get(s).selector(), deliveries.listenerFor("s" + s));
+                    deliveries.subscribe(client, "s" + s, INTERESTS.get(s).selector());
                 }
                 List<Publisher> publishers = List.of(client.publisher(false), client.publisher(false));
                 Set<String> atBroker0 = brokers.subscriptions(0);
@@ -85,7 +84,7 @@ class RoutingChangeTest {
                 assertTrue(atBroker1.containsAll(settled(brokers, 1, INTERESTS.size() - moved)));
                 assertEquals(moved, brokers.subscriptions(2).size(), "only the subscribers column 1 takes moved");
                 Map<String, Integer> after = publish(publishers, 8, "g");
-                assertEquals(after, deliveries.await(total(after)));
+                assertEquals(after, deliveries.await(after, publishers));
 
                 // and back: column 1 retires, its subscribers re-join column 0 on the brokers it always had
                 RoutingMap back = brokers.moved(grid, 2, 1);
@@ -94,7 +93,7 @@ class RoutingChangeTest {
                 assertEquals(INTERESTS.size(), settled(brokers, 0, INTERESTS.size()).size());
                 assertTrue(settled(brokers, 2, 0).isEmpty(), "the retired brokers hold no subscription");
                 Map<String, Integer> shrunk = publish(publishers, 8, "s");
-                assertEquals(shrunk, deliveries.await(total(shrunk)));
+                assertEquals(shrunk, deliveries.await(shrunk, publishers));
             }
         }
     }
@@ -105,14 +104,14 @@ class RoutingChangeTest {
              TopologyClient client = new TopologyClient(brokers.map(2, 1), brokers.options())) {
             Deliveries deliveries = new Deliveries();
             for (int s = 0; s < INTERESTS.size(); s++) {
-                client.subscriber(INTERESTS.get(s).selector(), deliveries.listenerFor("s" + s));
+                deliveries.subscribe(client, "s" + s, INTERESTS.get(s).selector());
             }
             List<Publisher> publishers = List.of(client.publisher(false), client.publisher(false));
             brokers.restart(1);
             assertEquals(INTERESTS.size(), settled(brokers, 1, INTERESTS.size(), 30).size(),
                     "every subscriber registered again at the restarted broker");
             Map<String, Integer> after = publish(publishers, 8, "r");
-            assertEquals(after, deliveries.await(total(after)));
+            assertEquals(after, deliveries.await(after, publishers));
         }
     }
 

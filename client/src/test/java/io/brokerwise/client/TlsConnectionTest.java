@@ -75,10 +75,13 @@ class TlsConnectionTest {
     void deliversToAClientThatTrustsTheCa() throws Exception {
         try (TopologyClient client = new TopologyClient(map("localhost"), options().trusting(CA.certificatePem()))) {
             Deliveries deliveries = new Deliveries();
-            client.subscriber(null, deliveries.listenerFor("s"));
-            client.publisher(false).publish(new Outgoing("x".getBytes(StandardCharsets.UTF_8),
-                    Map.of(Deliveries.ID, "m0"), null));
-            assertEquals(Map.of("s <- m0", 1), deliveries.await(1));
+            deliveries.subscribe(client, "s", null);
+            Publisher publisher = client.publisher(false);
+            for (String id : List.of("m0", "end")) { // "end" is the marker Deliveries.await waits for
+                publisher.publish(new Outgoing("x".getBytes(StandardCharsets.UTF_8), Map.of(Deliveries.ID, id), null));
+            }
+            Map<String, Integer> expected = Map.of("s <- m0", 1, "s <- end", 1);
+            assertEquals(expected, deliveries.await(expected, List.of(publisher)));
         }
     }
 

@@ -37,6 +37,12 @@ class TopologyDeliveryTest {
             new Interest("key IN ('k0', 'k2') AND size > 2 OR JMSCorrelationID = 'c0'",
                     s -> (s.key().equals("k0") || s.key().equals("k2")) && s.size() > 2 || "c0".equals(s.correlationId())));
 
+    /**
+     * What each publisher sends after its messages, between them taken by every interest (checked in
+     * {@link #publish}): a subscriber that has them has all that publisher sent it before ({@link Deliveries#await}).
+     */
+    static final List<Sent> MARKERS = List.of(new Sent("end-a", "k0", 3, "c1"), new Sent("end-b", "k1", 0, null));
+
     @TempDir
     Path dir;
 
@@ -47,7 +53,7 @@ class TopologyDeliveryTest {
              TopologyClient client = new TopologyClient(brokers.map(k, l), brokers.options())) {
             Deliveries deliveries = new Deliveries();
             for (int s = 0; s < INTERESTS.size(); s++) {
-                Subscriber sub = client.subscriber(INTERESTS.get(s).selector(), deliveries.listenerFor("s" + s));
+                Subscriber sub = deliveries.subscribe(client, "s" + s, INTERESTS.get(s).selector());
                 assertEquals(k, sub.brokers().size(), "a subscriber registers at every broker of its column");
             }
             List<Publisher> publishers = new ArrayList<>();
@@ -60,31 +66,44 @@ class TopologyDeliveryTest {
             assertArrayEquals(even(INTERESTS.size(), l), members[1], "subscribers spread evenly");
 
             Map<String, Integer> expected = publish(publishers, 12, "m");
-            assertEquals(expected, deliveries.await(total(expected)));
+            assertEquals(expected, deliveries.await(expected, publishers));
         }
     }
 
-    /** Sends {@code perPublisher} messages from each publisher, returns the deliveries they should cause. */
+    /**
+     * Sends {@code perPublisher} messages from each publisher, then each of the {@link #MARKERS}; returns the
+     * deliveries they should cause.
+     */
     static Map<String, Integer> publish(List<Publisher> publishers, int perPublisher, String prefix) throws Exception {
+        for (Interest interest : INTERESTS) {
+            assertTrue(MARKERS.stream().anyMatch(interest.matches()), "a marker for " + interest.selector());
+        }
         Map<String, Integer> expected = new TreeMap<>();
+        Map<String, Integer> markers = new TreeMap<>();
         for (int p = 0; p < publishers.size(); p++) {
             for (int i = 0; i < perPublisher; i++) {
-                Sent sent = new Sent(prefix + p + "-" + i, "k" + i % 4, i % 5, i % 3 == 2 ? null : "c" + i % 3);
-                Map<String, Object> props = Map.of(Deliveries.ID, sent.id(), "key", sent.key(), "size", sent.size());
-                publishers.get(p).publish(new Outgoing("x".getBytes(StandardCharsets.UTF_8), props, sent.correlationId()));
-                for (int s = 0; s < INTERESTS.size(); s++) {
-                    if (INTERESTS.get(s).matches().test(sent)) {
-                        expected.put("s" + s + " <- " + sent.id(), 1);
-                    }
-                }
+                send(publishers.get(p), new Sent(prefix + p + "-" + i, "k" + i % 4, i % 5,
+                        i % 3 == 2 ? null : "c" + i % 3), expected);
+            }
+            for (Sent m : MARKERS) {
+                send(publishers.get(p), new Sent(prefix + p + "-" + m.id(), m.key(), m.size(), m.correlationId()),
+                        markers);
             }
         }
         assertTrue(expected.size() > perPublisher, "the test's messages must match someone");
+        expected.putAll(markers);
         return expected;
     }
 
-    static int total(Map<String, Integer> counts) {
-        return counts.values().stream().mapToInt(Integer::intValue).sum();
+    /** Publishes one message; adds the deliveries it should cause to {@code expected}. */
+    private static void send(Publisher publisher, Sent sent, Map<String, Integer> expected) throws Exception {
+        Map<String, Object> props = Map.of(Deliveries.ID, sent.id(), "key", sent.key(), "size", sent.size());
+        publisher.publish(new Outgoing("x".getBytes(StandardCharsets.UTF_8), props, sent.correlationId()));
+        for (int s = 0; s < INTERESTS.size(); s++) {
+            if (INTERESTS.get(s).matches().test(sent)) {
+                expected.put("s" + s + " <- " + sent.id(), 1);
+            }
+        }
     }
 
     static int[] even(int clients, int groups) {
