@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
@@ -34,6 +35,7 @@ public final class MountedCredentials implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private BrokerUsers current;
     private String lastProblem;
+    private final AtomicLong reads = new AtomicLong();
 
     private MountedCredentials(Path directory, BrokerUsers current) {
         this.directory = directory;
@@ -77,6 +79,11 @@ public final class MountedCredentials implements AutoCloseable {
         return watch;
     }
 
+    /** How many reads of the directory the watch has finished: a test waits for reads, not for time. */
+    long reads() {
+        return reads.get();
+    }
+
     private void poll(Consumer<BrokerUsers> changed, Consumer<String> problems) {
         try {
             BrokerUsers next = read(directory);
@@ -92,6 +99,8 @@ public final class MountedCredentials implements AutoCloseable {
                 problems.accept(problem);
             }
             lastProblem = problem;
+        } finally {
+            reads.incrementAndGet();
         }
     }
 

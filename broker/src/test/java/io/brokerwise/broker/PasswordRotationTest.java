@@ -115,7 +115,12 @@ class PasswordRotationTest {
             }
             assertTrue(problems.get(0).contains("METRICS_USER and METRICS_PASSWORD must be set"), problems.get(0));
             connect(port, rotating.application()).close(); // the users it had are kept
-            Thread.sleep(500);
+            // Five more reads: at least four whole reads of the same broken files after the one that reported, each
+            // of which would have reported again if the watch reported every period.
+            long reads = watch.reads();
+            while (watch.reads() < reads + 5) {
+                Thread.sleep(20); // @Timeout bounds the wait
+            }
             assertEquals(1, problems.size(), "a broken Secret is reported once, not every period: " + problems);
         }
     }
