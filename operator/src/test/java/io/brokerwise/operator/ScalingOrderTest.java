@@ -58,7 +58,9 @@ class ScalingOrderTest {
             edit(t, small.replace("messageRatePerPublisher: 5", "messageRatePerPublisher: 50"));
             Awaitility.await().atMost(TestCluster.WAIT).until(() -> replicas(t) > before);
             int after = replicas(t);
-            Thread.sleep(1000);
+            // the pass that grew the StatefulSet reports the new brokers' readiness after applying every dependent,
+            // the routing map among them: once it says so, that pass has decided the map
+            cluster.await(t, "Ready", "False", "BrokersNotReady", before + " of " + after + " brokers Ready");
             assertEquals(before, mapped(t), "the map must not name brokers that are not Ready");
             for (int i = before; i < after; i++) {
                 cluster.readyBrokerPod(t, i);
