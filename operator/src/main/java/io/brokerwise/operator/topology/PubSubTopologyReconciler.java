@@ -85,7 +85,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
     static final String PROFILES = "profiles";
     static final String PODS = "broker-pods";
     /** How soon a layout the API server refused is applied again. */
-    static final Duration APPLY_RETRY = Duration.ofSeconds(10);
+    public static final Duration APPLY_RETRY = Duration.ofSeconds(10);
 
     private final TopologyPlanning planning = new TopologyPlanning();
 
