@@ -12,7 +12,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
+import org.hipparchus.stat.inference.TTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -75,7 +77,12 @@ class VerifyCommandTest {
                 + ssr.get("results").get(1).get("publishedPerSecond").asDouble()
                 / psr.get("results").get(1).get("publishedPerSecond").asDouble()) / 2;
         assertEquals(pairedRatio, ssr.get("measuredOverPlanned").asDouble(), 1e-9);
-        assertTrue(ssr.get("againstPlannedPValue").asDouble() >= 0);
+        // Welch's test of SSR's capacities against PSR's, round by round as measured, and the verdict that quotes it
+        double welchP = new TTest().tTest(publishedPerSecond(ssr), publishedPerSecond(psr));
+        assertTrue(ssr.has("againstPlannedPValue"), ssr.toString());
+        assertEquals(welchP, ssr.get("againstPlannedPValue").asDouble(), 1e-9);
+        assertTrue(ssr.get("againstPlanned").asText().contains(String.format(Locale.ROOT, "(Welch p = %.2g)", welchP)),
+                ssr.get("againstPlanned").asText());
         assertEquals(ssr.get("predictedSaturatedMsgsPerSecond").asDouble()
                 / psr.get("predictedSaturatedMsgsPerSecond").asDouble(), ssr.get("predictedOverPlanned").asDouble(), 1e-9);
         assertEquals(1, verdicts.get(0).get("referencePoints").get(0).get("brokers").asInt());
@@ -108,6 +115,15 @@ class VerifyCommandTest {
         assertEquals(4, localBrokers("-f", "t.yaml"), "whole layouts: what this machine runs at once");
         assertEquals(Integer.MAX_VALUE, localBrokers("-f", "t.yaml", "--isolate"));
         assertEquals(2, localBrokers("-f", "t.yaml", "--isolate", "--max-brokers", "2"));
+    }
+
+    /** The published msgs/s of each of a verdict's rounds, in order. */
+    private static double[] publishedPerSecond(JsonNode verdict) {
+        double[] out = new double[verdict.get("results").size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = verdict.get("results").get(i).get("publishedPerSecond").asDouble();
+        }
+        return out;
     }
 
     private static int localBrokers(String... args) {
