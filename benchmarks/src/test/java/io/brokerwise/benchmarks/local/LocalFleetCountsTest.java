@@ -1,7 +1,9 @@
 package io.brokerwise.benchmarks.local;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.brokerwise.benchmarks.report.JsonResult;
 import io.brokerwise.measure.BrokerCounts;
@@ -10,6 +12,7 @@ import io.brokerwise.measure.LoadSpec;
 import io.brokerwise.measure.SelectorDesign;
 import io.brokerwise.measure.SubscriptionRegistration;
 import io.brokerwise.model.topology.Layout;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,7 +22,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Short runs on real broker processes (in CPU-quota cgroups where this machine allows): the load
+ * Short runs on real broker processes, each in a CPU-quota cgroup (a machine without a writable cgroup v1 cpu
+ * controller runs them without one, and the tests then end as skipped, saying so, after their counts): the load
  * generator's counts equal what the brokers count (their metrics endpoints, read as the metrics user), a
  * measurement returns with none of its subscriptions left on the brokers, and every broker process and cgroup is
  * gone afterwards. Asserts counts, never rates or times.
@@ -60,9 +64,13 @@ class LocalFleetCountsTest {
     }
 
     private LoadResult assertCountsMatchAndNothingLeft(LoadSpec spec, Layout layout, BrokerNode node) throws Exception {
+        boolean quotas = CpuQuotaGroup.available();
         LoadResult result;
         try (LocalFleet fleet = LocalFleet.start(Math.toIntExact(layout.brokers()), node, spec.persistent(), dir,
                 System.err)) {
+            for (int i = 0; quotas && i < fleet.size(); i++) {
+                assertInItsQuotaGroup(fleet.broker(i), node);
+            }
             result = fleet.measure(spec, layout);
             assertEquals(0, SubscriptionRegistration.subscriptions(fleet.target(layout)),
                     "the run's subscriber queues are removed before the next measurement could start");
@@ -76,13 +84,23 @@ class LocalFleetCountsTest {
         assertEquals(result.deliveredTotal(), dispatched, "brokers dispatched every copy delivered");
         assertTrue(result.countsMatchBrokers());
         assertEquals(0, ProcessHandle.current().children().count(), "no broker process outlives the run");
-        if (CpuQuotaGroup.available()) {
-            try (Stream<Path> groups = Files.list(CpuQuotaGroup.ROOT)) {
-                String mine = CpuQuotaGroup.PREFIX + ProcessHandle.current().pid() + "-";
-                assertEquals(0, groups.filter(g -> g.getFileName().toString().startsWith(mine)).count(),
-                        "every cgroup removed");
-            }
+        assumeTrue(quotas, "no writable cgroup v1 cpu controller at " + CpuQuotaGroup.ROOT + ": the brokers ran "
+                + "without a CPU quota, so there were no cgroups to check (the counts above were checked)");
+        try (Stream<Path> groups = Files.list(CpuQuotaGroup.ROOT)) {
+            String mine = CpuQuotaGroup.PREFIX + ProcessHandle.current().pid() + "-";
+            assertEquals(0, groups.filter(g -> g.getFileName().toString().startsWith(mine)).count(),
+                    "every cgroup removed");
         }
         return result;
+    }
+
+    /** The broker's JVM runs in a cgroup of this load generator's that holds the node's CPU quota. */
+    private static void assertInItsQuotaGroup(LocalBroker broker, BrokerNode node) throws IOException {
+        assertNotNull(broker.group, broker.address + " runs in a CPU quota group");
+        assertTrue(broker.group.dir.getFileName().toString().startsWith(CpuQuotaGroup.PREFIX
+                + ProcessHandle.current().pid() + "-"), broker.group.dir.toString());
+        assertEquals(Math.round(node.cores() * node.periodMicros()), broker.group.quotaMicros(), "its quota");
+        assertTrue(Files.readAllLines(broker.group.dir.resolve("cgroup.procs")).contains(Long.toString(
+                broker.process.pid())), "broker pid " + broker.process.pid() + " in " + broker.group.dir);
     }
 }
