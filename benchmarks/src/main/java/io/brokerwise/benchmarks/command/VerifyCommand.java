@@ -76,6 +76,9 @@ final class VerifyCommand implements Callable<Integer> {
                     + "machine's speed at that moment (RESULTS.md: on this machine it did not take the drift out); "
                     + "empty (the default) for none")
     String referencePoint;
+    @Option(names = "--reference-warmup", defaultValue = "20s",
+            description = "warm-up of each reference point (the brokers are warm from the layout it follows)")
+    String referenceWarmup;
     @Option(names = "--repeats", defaultValue = "3",
             description = "saturated runs of each layout, interleaved (A, B, A, B) so that drift hits every layout "
                     + "alike; verdicts judge their 95%% interval (at least 2)")
@@ -101,7 +104,7 @@ final class VerifyCommand implements Callable<Integer> {
             return 3;
         }
         LocalPlacement placement = new LocalPlacement(brokers.load(), plan.design(), plan.messageBytes(),
-                Durations.parse(warmup), Durations.parse(measure));
+                Durations.parse(warmup), Durations.parse(measure), Durations.parse(referenceWarmup));
         List<LayoutRuns> runs = plan.layoutRuns();
         new VerificationRounds(placement, node, brokers.workDir("brokerwise-verify"), reference, latency, isolate)
                 .run(runs, repeats, System.err);

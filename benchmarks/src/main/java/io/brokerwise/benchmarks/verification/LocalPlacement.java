@@ -13,14 +13,14 @@ import java.util.Optional;
  * producers as the calibration's single broker did, whatever the layout (a broker's cost per received message
  * depends on how many connections it is spread over). Subscribers: one per filter, to the columns in turn.
  *
- * @param warmup  of each layout on the brokers started for it
- * @param measure the window of every saturated run
+ * @param warmup          of each layout on the brokers started for it
+ * @param measure         the window of every saturated run
+ * @param referenceWarmup of a reference point: short, since the brokers are warm from the layout and a reference
+ *                        point runs the same code paths
  */
 public record LocalPlacement(LocalLoad load, SelectorDesign design, int messageBytes, Duration warmup,
-                             Duration measure) {
+                             Duration measure, Duration referenceWarmup) {
 
-    /** The brokers are warm from the layout, and a reference point runs the same code paths. */
-    static final Duration REFERENCE_WARMUP = Duration.ofSeconds(20);
     static final Duration COOLDOWN = Duration.ofSeconds(1);
 
     /** The layout's saturated load. */
@@ -35,7 +35,7 @@ public record LocalPlacement(LocalLoad load, SelectorDesign design, int messageB
 
     /** A reference point on all {@code brokers} at once: each its own row of publishers, one column. */
     LoadSpec reference(ReferencePoint point, int brokers) {
-        return load.saturated(brokers, point.design(), messageBytes, REFERENCE_WARMUP, measure, COOLDOWN);
+        return load.saturated(brokers, point.design(), messageBytes, referenceWarmup, measure, COOLDOWN);
     }
 
     /**

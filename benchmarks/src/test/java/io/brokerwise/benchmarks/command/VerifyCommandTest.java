@@ -165,6 +165,7 @@ class VerifyCommandTest {
         List<String> args = new ArrayList<>(List.of("-f", topology.toString(), "--max-brokers", "2",
                 "--alternatives", "1", "--broker-cores", "0.5", "--broker-heap", "256m", "--publishers", "2",
                 "--warmup", "1s", "--measure", "1s", "--repeats", "2", "--reference-point", "1,5",
+                "--reference-warmup", "1s",
                 "--work-dir", dir.resolve("w").toString(), "--out", out.toString()));
         args.addAll(List.of(options));
         assertEquals(0, new CommandLine(new VerifyCommand()).execute(args.toArray(String[]::new)));

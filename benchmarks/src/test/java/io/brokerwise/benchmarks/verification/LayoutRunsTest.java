@@ -181,7 +181,7 @@ class LayoutRunsTest {
 
     private LocalPlacement placement() {
         return new LocalPlacement(new LocalLoad(2, false), design(), 100, Duration.ofSeconds(30),
-                Duration.ofSeconds(15));
+                Duration.ofSeconds(15), Duration.ofSeconds(20));
     }
 
     /** Two matching subscribers: they split evenly over one or two columns, so no verdict here carries a note. */
