@@ -12,7 +12,8 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiConsumer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
@@ -28,43 +29,59 @@ import org.junit.jupiter.api.Test;
 class OperatorOnRealNodeTest {
 
     private static final String EXAMPLE = "examples/local-cluster.yaml";
+    private static String ns;
+    private static String name;
+
+    /** The example applied once for both tests (TLS is its default), in a fresh namespace, its brokers Ready. */
+    @BeforeAll
+    static void readyExample(KubernetesClient k8s) {
+        OperatorInstall.ensure(k8s);
+        String yaml = Topologies.manifest(EXAMPLE);
+        name = Topologies.name(yaml);
+        ns = Pods.createNamespace(k8s, "bw-e2e-operator");
+        Topologies.apply(k8s, ns, yaml);
+        Topologies.await(k8s, ns, name, "Ready", "True", "are Ready", 4);
+    }
+
+    @AfterAll
+    static void deleteNamespace(KubernetesClient k8s) {
+        Topologies.deleteNamespace(k8s, ns);
+    }
 
     @Test
     void exampleTopologyServesEveryPublisherGroupThroughTheRoutingMap(KubernetesClient k8s) {
-        onReadyExample(k8s, "bw-e2e-operator", (ns, name) -> {
-            GenericKubernetesResource t = Topologies.get(k8s, ns, name).get();
-            @SuppressWarnings("unchecked")
-            Map<String, Object> plan = (Map<String, Object>) ((Map<String, Object>) t.getAdditionalProperties()
-                    .get("status")).get("plan");
-            int brokers = ((Number) plan.get("brokers")).intValue();
-            int publisherGroups = ((Number) plan.get("publisherGroups")).intValue();
-            System.out.println("plan: " + plan);
-            assertTrue(brokers >= 2 && brokers <= 4, "the example is sized for 2 to 4 brokers: " + plan);
+        GenericKubernetesResource t = Topologies.get(k8s, ns, name).get();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> plan = (Map<String, Object>) ((Map<String, Object>) t.getAdditionalProperties()
+                .get("status")).get("plan");
+        int brokers = ((Number) plan.get("brokers")).intValue();
+        int publisherGroups = ((Number) plan.get("publisherGroups")).intValue();
+        System.out.println("plan: " + plan);
+        assertTrue(brokers >= 2 && brokers <= 4, "the example is sized for 2 to 4 brokers: " + plan);
 
-            List<Pod> pods = Topologies.brokerPods(k8s, ns, name);
-            assertEquals(brokers, pods.size(), Pods.describe(k8s, ns));
-            for (Pod p : pods) {
-                assertTrue(Topologies.ready(p), p.getMetadata().getName() + " not Ready");
-                assertEquals("brokerwise-node", p.getSpec().getNodeName(), "brokers run on the real node");
-                assertTrue(k8s.pods().inNamespace(ns).withName(p.getMetadata().getName()).getLog()
-                        .contains("AMQ221007"), p.getMetadata().getName() + " never became an active broker");
-                assertRunsHardened(k8s, p);
-            }
+        List<Pod> pods = Topologies.brokerPods(k8s, ns, name);
+        assertEquals(brokers, pods.size(), Pods.describe(k8s, ns));
+        for (Pod p : pods) {
+            assertTrue(Topologies.ready(p), p.getMetadata().getName() + " not Ready");
+            assertEquals("brokerwise-node", p.getSpec().getNodeName(), "brokers run on the real node");
+            assertTrue(k8s.pods().inNamespace(ns).withName(p.getMetadata().getName()).getLog()
+                    .contains("AMQ221007"), p.getMetadata().getName() + " never became an active broker");
+            assertRunsHardened(k8s, p);
+        }
 
-            ProbePod probe = ProbePod.run(k8s, ns, name + "-probe", name, name + "-routing", name + "-broker-credentials");
-            for (int g = 0; g < publisherGroups; g++) {
-                assertTrue(probe.logs().contains("publisher group " + g + ": 20/20"), probe.logs());
-            }
-            assertTrue(probe.logs().contains("non-matching subscriber group 0 [probe_color = 'green']"), probe.logs());
-            assertFalse(probe.logs().contains("WRONG"), probe.logs());
-            assertTrue(probe.logs().contains("probe: OK"), probe.logs());
-            assertEquals("Succeeded", probe.phase(), probe.logs());
+        ProbePod probe = ProbePod.run(k8s, ns, name + "-probe", name, name + "-routing", name + "-broker-credentials");
+        for (int g = 0; g < publisherGroups; g++) {
+            assertTrue(probe.logs().contains("publisher group " + g + ": 20/20"), probe.logs());
+        }
+        assertTrue(probe.logs().contains("non-matching subscriber group 0 [probe_color = 'green']"), probe.logs());
+        assertFalse(probe.logs().contains("WRONG"), probe.logs());
+        assertTrue(probe.logs().contains("probe: OK"), probe.logs());
+        assertEquals("Succeeded", probe.phase(), probe.logs());
 
-            Pod operator = OperatorInstall.pod(k8s);
-            assertEquals(OperatorInstall.DEPLOYMENT, operator.getSpec().getServiceAccountName());
-            String logs = OperatorInstall.logs(k8s);
-            assertFalse(logs.contains("is forbidden"), "the chart's RBAC refused the operator something:\n" + logs);
-        });
+        Pod operator = OperatorInstall.pod(k8s);
+        assertEquals(OperatorInstall.DEPLOYMENT, operator.getSpec().getServiceAccountName());
+        String logs = OperatorInstall.logs(k8s);
+        assertFalse(logs.contains("is forbidden"), "the chart's RBAC refused the operator something:\n" + logs);
     }
 
     /**
@@ -74,43 +91,23 @@ class OperatorOnRealNodeTest {
      */
     @Test
     void aTlsTopologysProbeDeliversAndAPlainTcpClientIsRefused(KubernetesClient k8s) {
-        onReadyExample(k8s, "bw-e2e-tls", (ns, name) -> {
-            assertTrue(k8s.configMaps().inNamespace(ns).withName(name + "-broker-config").get().getData()
-                    .get("broker.xml").contains("sslEnabled=true"), "TLS is the default");
-            Secret credentials = k8s.secrets().inNamespace(ns).withName(name + "-broker-credentials").get();
-            assertTrue(credentials.getData().containsKey("ARTEMIS_CA"), "the clients' Secret carries the CA");
+        assertTrue(k8s.configMaps().inNamespace(ns).withName(name + "-broker-config").get().getData()
+                .get("broker.xml").contains("sslEnabled=true"), "TLS is the default");
+        Secret credentials = k8s.secrets().inNamespace(ns).withName(name + "-broker-credentials").get();
+        assertTrue(credentials.getData().containsKey("ARTEMIS_CA"), "the clients' Secret carries the CA");
 
-            ProbePod trusting = ProbePod.run(k8s, ns, name + "-tls-probe", name, name + "-routing",
-                    name + "-broker-credentials");
-            assertTrue(trusting.logs().contains("probe: OK"), trusting.logs());
-            assertEquals("Succeeded", trusting.phase(), trusting.logs());
+        ProbePod trusting = ProbePod.run(k8s, ns, name + "-tls-probe", name, name + "-routing",
+                name + "-broker-credentials");
+        assertTrue(trusting.logs().contains("probe: OK"), trusting.logs());
+        assertEquals("Succeeded", trusting.phase(), trusting.logs());
 
-            Map<String, String> userOnly = new HashMap<>(credentials.getData());
-            userOnly.remove("ARTEMIS_CA");
-            k8s.secrets().inNamespace(ns).resource(new SecretBuilder().withNewMetadata().withName("plain-credentials")
-                    .endMetadata().withData(userOnly).build()).create();
-            ProbePod plain = ProbePod.run(k8s, ns, name + "-plain-probe", name, name + "-routing", "plain-credentials");
-            assertEquals("Failed", plain.phase(), "a plain-TCP client must be refused:\n" + plain.logs());
-            assertFalse(plain.logs().contains("probe: OK"), plain.logs());
-        });
-    }
-
-    /**
-     * Installs the operator, applies the example in a fresh namespace, waits until its brokers are Ready, runs
-     * {@code checks} with the namespace and the topology's name, and deletes the namespace.
-     */
-    private static void onReadyExample(KubernetesClient k8s, String prefix, BiConsumer<String, String> checks) {
-        OperatorInstall.ensure(k8s);
-        String yaml = Topologies.manifest(EXAMPLE);
-        String name = Topologies.name(yaml);
-        String ns = Pods.createNamespace(k8s, prefix);
-        try {
-            Topologies.apply(k8s, ns, yaml);
-            Topologies.await(k8s, ns, name, "Ready", "True", "are Ready", 4);
-            checks.accept(ns, name);
-        } finally {
-            Topologies.deleteNamespace(k8s, ns);
-        }
+        Map<String, String> userOnly = new HashMap<>(credentials.getData());
+        userOnly.remove("ARTEMIS_CA");
+        k8s.secrets().inNamespace(ns).resource(new SecretBuilder().withNewMetadata().withName("plain-credentials")
+                .endMetadata().withData(userOnly).build()).create();
+        ProbePod plain = ProbePod.run(k8s, ns, name + "-plain-probe", name, name + "-routing", "plain-credentials");
+        assertEquals("Failed", plain.phase(), "a plain-TCP client must be refused:\n" + plain.logs());
+        assertFalse(plain.logs().contains("probe: OK"), plain.logs());
     }
 
     /**
