@@ -78,7 +78,7 @@ final class CountedLoad {
 
     /** Waits for {@link #CALM_SENDS} more sends. */
     void calm() {
-        long sent = check.awaitProgress("a first send", CATCH_UP, p -> true).sent();
+        long sent = sent();
         check.awaitProgress(CALM_SENDS + " sends after " + sent, CATCH_UP, p -> p.sent() >= sent + CALM_SENDS);
     }
 
@@ -88,9 +88,9 @@ final class CountedLoad {
         return System.currentTimeMillis();
     }
 
-    /** Sends so far. */
+    /** Sends so far, by the check's latest progress line. */
     long sent() {
-        return check.awaitProgress("a first send", CATCH_UP, p -> true).sent();
+        return check.awaitProgress("a progress line", CATCH_UP, p -> true).sent();
     }
 
     /** Ends the load, reads the check's count and asserts what every disruption allows; returns the count. */
