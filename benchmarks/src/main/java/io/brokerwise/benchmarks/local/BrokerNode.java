@@ -36,11 +36,6 @@ public record BrokerNode(double cores, Duration cpuPeriod, String cpus, String h
         }
     }
 
-    /** The CPU the broker may use, in cores: its quota, or one core when it runs without one. */
-    double cpuLimit() {
-        return cores > 0 ? cores : 1;
-    }
-
     long periodMicros() {
         return micros(cpuPeriod);
     }

@@ -22,10 +22,6 @@ public record ProfileFit(ProfileParameters parameters, double rSquared, double[]
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
-    public double meanRelativeError() {
-        return Arrays.stream(relativeErrors).average().orElse(0);
-    }
-
     /** The errors' mean with its 95% interval, each point a run of its own; empty below two points. */
     public Optional<SampleSummary> relativeErrorInterval() {
         return relativeErrors.length < 2 ? Optional.empty() : Optional.of(SampleSummary.of(relativeErrors));

@@ -106,12 +106,6 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
                 latencyFloorSeconds, poissonServiceFactor, registrationSeconds, exponent);
     }
 
-    public ProfileParameters withNetworkBitsPerSecond(double bits) {
-        return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,
-                dispatchSqrtSeconds, maxOverallRate, receiveSecondsPerByte, dispatchSecondsPerByte, bits,
-                latencyFloorSeconds, poissonServiceFactor, registrationSeconds, sizeExponent);
-    }
-
     /** The latency floor and the factor a message costs more under Poisson arrivals than saturated. */
     public ProfileParameters withLatency(double floorSeconds, double poissonFactor) {
         return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,

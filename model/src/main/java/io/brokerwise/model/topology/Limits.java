@@ -33,10 +33,6 @@ public record Limits(int maxBrokers, long maxConnectionsPerBroker, double networ
         return new Limits(brokers, maxConnectionsPerBroker, networkBitsPerSecond, brokersPerNode);
     }
 
-    public boolean limitsConnections() {
-        return maxConnectionsPerBroker != Long.MAX_VALUE;
-    }
-
     /**
      * The network capacity one broker has, in bits/s per direction: the node's (this placement's, else
      * {@code profileBitsPerSecond}, else the default) shared by the brokers on the node.
