@@ -1,0 +1,25 @@
+package io.brokerwise.operator;
+
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameEndingWith;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+@AnalyzeClasses(packages = "io.brokerwise.operator", importOptions = ImportOption.DoNotIncludeTests.class)
+class LayerRulesTest {
+
+    /**
+     * A dependent builds one resource from the primary resource and its context; the reconcilers wire the
+     * dependents together, so a dependent reaching back into one would make the two depend on each other.
+     */
+    @ArchTest
+    static final ArchRule dependentsKnowNoReconciler = noClasses().that()
+            .resideInAPackage("io.brokerwise.operator.dependent..")
+            .should().dependOnClassesThat(simpleNameEndingWith("Reconciler")
+                    .and(resideInAPackage("io.brokerwise.operator.."))
+                    .as("are the operator's reconcilers"));
+}
