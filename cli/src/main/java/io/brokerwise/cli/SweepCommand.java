@@ -1,7 +1,7 @@
 package io.brokerwise.cli;
 
 import io.brokerwise.api.planning.PlanningInput;
-import io.brokerwise.api.report.SvgChart;
+import io.brokerwise.model.chart.SvgChart;
 import io.brokerwise.model.topology.CapacitySweep;
 import io.brokerwise.model.topology.LayoutEvaluation;
 import io.brokerwise.model.topology.Plan;

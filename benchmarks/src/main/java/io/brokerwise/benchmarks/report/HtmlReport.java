@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brokerwise.api.planning.ManifestReader;
 import io.brokerwise.api.planning.ProfileResolver;
-import io.brokerwise.api.report.SvgChart;
+import io.brokerwise.model.chart.SvgChart;
 import io.brokerwise.model.service.FilterSet;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.brokerwise.api.report;
+package io.brokerwise.model.chart;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package io.brokerwise.api.report;
+package io.brokerwise.model.chart;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
