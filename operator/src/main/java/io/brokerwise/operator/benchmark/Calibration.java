@@ -9,7 +9,6 @@ import io.brokerwise.measure.CalibrationPoint;
 import io.brokerwise.measure.LoadResult;
 import io.brokerwise.model.fit.FitException;
 import io.brokerwise.operator.Informers;
-import io.brokerwise.operator.calibration.CalibratedProfile;
 import io.brokerwise.operator.temporary.TemporaryBrokers;
 import io.brokerwise.operator.topology.Names;
 import io.fabric8.kubernetes.api.model.Pod;
