@@ -47,18 +47,6 @@ public record LoadSpec(int publishers, Mode mode, double ratePerPublisher, boole
                 cooldown, maxMessagesPerPublisher, seed);
     }
 
-    /** The same load with other subscribers (a calibration series varies only these). */
-    public LoadSpec withDesign(SelectorDesign newDesign) {
-        return new LoadSpec(publishers, mode, ratePerPublisher, persistent, newDesign, messageBytes, warmup, measure,
-                cooldown, maxMessagesPerPublisher, seed);
-    }
-
-    /** The same load with messages of another size (a calibration's size series varies this). */
-    public LoadSpec withMessageBytes(int bytes) {
-        return new LoadSpec(publishers, mode, ratePerPublisher, persistent, design, bytes, warmup, measure, cooldown,
-                maxMessagesPerPublisher, seed);
-    }
-
     public Duration total() {
         return warmup.plus(measure).plus(cooldown);
     }
