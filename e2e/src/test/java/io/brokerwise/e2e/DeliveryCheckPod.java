@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -66,10 +67,6 @@ final class DeliveryCheckPod {
                 .withNewEmptyDir().withMedium("Memory").withSizeLimit(new Quantity("1Mi")).endEmptyDir().endVolume()
                 .endSpec().build()).create();
         return new DeliveryCheckPod(k8s, ns, name, LoadSchedule.parse(schedule));
-    }
-
-    String name() {
-        return name;
     }
 
     /**
@@ -164,19 +161,18 @@ final class DeliveryCheckPod {
 
     /** The last lines of its log, where its latest progress is. */
     private String tail() {
-        try {
-            String log = k8s.pods().inNamespace(ns).withName(name).tailingLines(40).getLog();
-            return log == null ? "" : log;
-        } catch (KubernetesClientException e) {
-            return "";
-        }
+        return orEmpty(() -> k8s.pods().inNamespace(ns).withName(name).tailingLines(40).getLog());
     }
 
     /** Its log so far; empty while its container has not started. */
     String log() {
+        return orEmpty(() -> k8s.pods().inNamespace(ns).withName(name).getLog());
+    }
+
+    private static String orEmpty(Supplier<String> log) {
         try {
-            String log = k8s.pods().inNamespace(ns).withName(name).getLog();
-            return log == null ? "" : log;
+            String text = log.get();
+            return text == null ? "" : text;
         } catch (KubernetesClientException e) {
             return "";
         }

@@ -113,10 +113,11 @@ public final class DeliveryCheck implements Callable<Integer> {
                      problem -> System.err.println("delivery-check: " + problem))) {
             List<Subscriber> subs = subscribe(client, ledger);
             long start = System.currentTimeMillis();
-            LoadPacer pacer = new LoadPacer(load, System.nanoTime(), start);
+            long startNanos = System.nanoTime();
+            LoadPacer pacer = new LoadPacer(load, startNanos, start);
             System.out.println(LOAD_STARTED + start);
             try (Progress running = Progress.start(ledger, pacer, control, progressPeriod, progress)) {
-                publish(client, pacer, load, ledger);
+                publish(client, pacer, load, ledger, startNanos);
                 Thread.sleep(drain.toMillis());
             }
             List<SubscriberDelivery> counts = new ArrayList<>();
@@ -165,9 +166,8 @@ public final class DeliveryCheck implements Callable<Integer> {
     }
 
     /** One thread per publisher, each at its share of the pacer's rate, none past the schedule's end. */
-    private void publish(TopologyClient client, LoadPacer pacer, LoadSchedule load, DeliveryLedger ledger)
-            throws Exception {
-        long start = System.nanoTime();
+    private void publish(TopologyClient client, LoadPacer pacer, LoadSchedule load, DeliveryLedger ledger,
+                         long start) throws Exception {
         List<Thread> threads = new ArrayList<>();
         for (int p = 0; p < publishers; p++) {
             Publisher publisher = client.publisher(false);
