@@ -59,10 +59,10 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
         requireName("topic", topic);
         Objects.requireNonNull(bindHost, "bindHost");
         Objects.requireNonNull(dataDirectory, "dataDirectory");
-        if (port < 1 || port > 65535) {
-            throw new IllegalArgumentException("port must be in 1..65535, got " + port);
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port must be in 0..65535 (0: any free port), got " + port);
         }
-        if (metricsPort < 0 || metricsPort > 65535 || metricsPort == port) {
+        if (metricsPort < 0 || metricsPort > 65535 || metricsPort == port && port != 0) {
             throw new IllegalArgumentException("metricsPort must be in 0..65535 and not the acceptor's, got " + metricsPort);
         }
         if (addressMaxBytes < 1 << 20) {
@@ -80,7 +80,11 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
                 DEFAULT_ADDRESS_MAX_BYTES, METRICS_PORT, NO_CONNECTION_LIMIT, false);
     }
 
-    /** A broker on loopback, as the benchmarks and tests run it; its metrics on any free port. */
+    /**
+     * A broker on loopback, as the benchmarks and tests run it; its metrics on any free port. Port 0 lets the kernel
+     * pick the acceptor's port too ({@link EmbeddedBroker#acceptorPort}): a port picked first and bound later can be
+     * taken in between.
+     */
     public static BrokerConfiguration forLoopback(String name, String topic, boolean persistent, int port,
                                                   String dataDirectory) {
         return new BrokerConfiguration(name, topic, persistent, "127.0.0.1", port, dataDirectory,

@@ -4,9 +4,11 @@ import io.brokerwise.broker.metrics.PrometheusMetricsPlugin;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import org.apache.activemq.artemis.core.remoting.impl.netty.NettyAcceptor;
 import org.apache.activemq.artemis.core.security.impl.SecurityStoreImpl;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+import org.apache.activemq.artemis.spi.core.remoting.Acceptor;
 import org.apache.activemq.artemis.spi.core.security.ActiveMQJAASSecurityManager;
 
 /**
@@ -35,7 +37,24 @@ public final class EmbeddedBroker implements AutoCloseable {
         // the metrics endpoint finds the users through the security manager (PrometheusMetricsPlugin)
         broker.setSecurityManager(new ActiveMQJAASSecurityManager(BrokerLoginModule.class.getName(), logins));
         broker.start();
-        return new EmbeddedBroker(broker, logins);
+        EmbeddedBroker started = new EmbeddedBroker(broker, logins);
+        started.requireListening();
+        return started;
+    }
+
+    /**
+     * Artemis logs an acceptor that cannot bind and runs on without it (the acceptor still reports itself started,
+     * on port 0); a broker no client can reach must not look started, so it stops and says why.
+     */
+    private void requireListening() throws Exception {
+        for (Acceptor acceptor : server().getRemotingService().getAcceptors().values()) {
+            if (acceptor instanceof NettyAcceptor netty && netty.getActualPort() <= 0) {
+                close();
+                throw new IllegalStateException("broker " + server().getConfiguration().getName()
+                        + " could not listen with acceptor " + acceptor.getName()
+                        + " (is its port in use?); see the log above for the cause");
+            }
+        }
     }
 
     /** Renders the configuration into {@code directory/broker.xml} and starts from it. */
@@ -64,6 +83,13 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     public ActiveMQServer server() {
         return broker.getActiveMQServer();
+    }
+
+    /** The port the broker's acceptor listens on: the configured one, or the one the kernel gave for port 0. */
+    public int acceptorPort() {
+        return server().getRemotingService().getAcceptors().values().stream()
+                .filter(NettyAcceptor.class::isInstance).map(a -> ((NettyAcceptor) a).getActualPort()).findFirst()
+                .orElseThrow(() -> new IllegalStateException("broker.xml names no TCP acceptor"));
     }
 
     /** {@code host:port} of the broker's Prometheus endpoint ({@code GET /metrics}). */

@@ -63,6 +63,28 @@ class BrokerConfigurationTest {
     }
 
     @Test
+    void aBrokerWhosePortIsTakenDoesNotStart() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, taken.getLocalPort(),
+                    dir.toString());
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> EmbeddedBroker.start(config, BrokerUsers.generate(), dir).close());
+            assertTrue(e.getMessage().contains("could not listen"), e.getMessage());
+        }
+    }
+
+    @Test
+    void portZeroListensOnAPortTheKernelPicked() throws Exception {
+        BrokerUsers users = BrokerUsers.generate();
+        try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerConfiguration.forLoopback("b0", "orders", false, 0,
+                dir.toString()), users, dir);
+             Connection connection = connect(broker.acceptorPort(), users.application())) {
+            assertTrue(broker.acceptorPort() > 0);
+            connection.createSession(false, Session.AUTO_ACKNOWLEDGE).close();
+        }
+    }
+
+    @Test
     void wrongPasswordAndUnknownTopicAreRefused() throws Exception {
         int port = freePort();
         BrokerUsers users = BrokerUsers.generate();

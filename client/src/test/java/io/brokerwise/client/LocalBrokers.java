@@ -5,8 +5,6 @@ import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.BrokerUsers;
 import io.brokerwise.broker.EmbeddedBroker;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,17 +26,14 @@ public final class LocalBrokers implements AutoCloseable {
         this.dir = dir;
     }
 
-    /** Starts one more broker; returns its index. */
+    /** Starts one more broker, on a port the kernel picks; returns its index. */
     int start() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
         int i = brokers.size();
         Path data = dir.resolve("broker-" + i);
-        brokers.add(EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, false, port, data.toString()),
-                users, data));
-        ports.add(port);
+        EmbeddedBroker broker = EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, false, 0,
+                data.toString()), users, data);
+        brokers.add(broker);
+        ports.add(broker.acceptorPort());
         return i;
     }
 
