@@ -41,12 +41,11 @@ class BrokerConfigurationTest {
 
     @Test
     void renderedBrokerFiltersOnTheTopicAndCountsWhatItDid() throws Exception {
-        int port = freePort();
         BrokerUsers users = BrokerUsers.generate();
         BrokerCredentials credentials = users.application();
-        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, port, dir.toString());
+        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, 0, dir.toString());
         try (EmbeddedBroker broker = EmbeddedBroker.start(config, users, dir);
-             Connection connection = connect(port, credentials)) {
+             Connection connection = connect(broker.acceptorPort(), credentials)) {
             assertFalse(broker.server().getConfiguration().isPersistenceEnabled());
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             Topic topic = session.createTopic("orders");
@@ -86,13 +85,13 @@ class BrokerConfigurationTest {
 
     @Test
     void wrongPasswordAndUnknownTopicAreRefused() throws Exception {
-        int port = freePort();
         BrokerUsers users = BrokerUsers.generate();
         BrokerCredentials credentials = users.application();
-        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", true, port, dir.toString());
+        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", true, 0, dir.toString());
         try (EmbeddedBroker broker = EmbeddedBroker.start(config, users, dir)) {
             assertTrue(broker.server().getConfiguration().isPersistenceEnabled());
-            ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port);
+            ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(
+                    "tcp://127.0.0.1:" + broker.acceptorPort());
             assertThrows(JMSException.class, () -> factory.createConnection(credentials.user(), "wrong").close());
             try (Connection connection = factory.createConnection(credentials.user(), credentials.password())) {
                 Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -108,12 +107,11 @@ class BrokerConfigurationTest {
      */
     @Test
     void theApplicationRoleSendsAndSubscribesAndCannotManage() throws Exception {
-        int port = freePort();
         BrokerUsers users = BrokerUsers.generate();
         BrokerCredentials credentials = users.application();
-        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders.eu", false, port, dir.toString());
+        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders.eu", false, 0, dir.toString());
         try (EmbeddedBroker broker = EmbeddedBroker.start(config, users, dir);
-             Connection connection = connect(port, credentials)) {
+             Connection connection = connect(broker.acceptorPort(), credentials)) {
             connection.setClientID("application");
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             Topic topic = session.createTopic("orders.eu");
@@ -142,11 +140,10 @@ class BrokerConfigurationTest {
      */
     @Test
     void theMetricsUserIsRefusedWhenItConsumes() throws Exception {
-        int port = freePort();
         BrokerUsers users = BrokerUsers.generate();
-        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, port, dir.toString());
+        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, 0, dir.toString());
         try (EmbeddedBroker broker = EmbeddedBroker.start(config, users, dir);
-             Connection connection = connect(port, users.metrics())) {
+             Connection connection = connect(broker.acceptorPort(), users.metrics())) {
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             Topic topic = session.createTopic("orders");
             JMSSecurityException subscribing = assertThrows(JMSSecurityException.class,
@@ -165,11 +162,10 @@ class BrokerConfigurationTest {
     /** The management user runs management operations, which the application and metrics users may not. */
     @Test
     void theManagementUserManages() throws Exception {
-        int port = freePort();
         BrokerUsers users = BrokerUsers.generate();
-        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, port, dir.toString());
+        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, 0, dir.toString());
         try (EmbeddedBroker broker = EmbeddedBroker.start(config, users, dir);
-             Connection connection = connect(port, users.management())) {
+             Connection connection = connect(broker.acceptorPort(), users.management())) {
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             manage(session, "createAddress", "managed", "MULTICAST");
             assertTrue(broker.server().getAddressInfo(SimpleString.of("managed")) != null);
@@ -196,15 +192,15 @@ class BrokerConfigurationTest {
 
     @Test
     void theAcceptorRefusesConnectionsBeyondTheLimit() throws Exception {
-        int port = freePort();
         int limit = 3;
         BrokerUsers users = BrokerUsers.generate();
         BrokerCredentials credentials = users.application();
-        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, port, dir.toString())
+        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, 0, dir.toString())
                 .withMaxConnections(limit);
-        ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port);
         List<Connection> open = new ArrayList<>();
         try (EmbeddedBroker broker = EmbeddedBroker.start(config, users, dir)) {
+            int port = broker.acceptorPort();
+            ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port);
             for (int i = 0; i < limit; i++) {
                 open.add(factory.createConnection(credentials.user(), credentials.password()));
             }

@@ -16,8 +16,6 @@ import jakarta.jms.JMSConsumer;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
 import jakarta.jms.Topic;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,17 +51,15 @@ class TlsConnectionTest {
 
     @BeforeAll
     static void startTlsBroker() throws Exception {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
         Path mounted = Files.createDirectories(dir.resolve("tls"));
         CertificateAuthority.Issued issued = CA.issue(List.of("localhost"));
         Files.writeString(mounted.resolve(BrokerKeyStore.certificateKey(POD)), issued.certificatePem());
         Files.writeString(mounted.resolve(BrokerKeyStore.keyKey(POD)), issued.keyPem());
         BrokerKeyStore.write(mounted, POD, dir.resolve("work"), Duration.ZERO).publish();
         Path data = dir.resolve("data");
-        broker = EmbeddedBroker.start(BrokerConfiguration.forLoopback("tls", LocalBrokers.TOPIC, false, port,
+        broker = EmbeddedBroker.start(BrokerConfiguration.forLoopback("tls", LocalBrokers.TOPIC, false, 0,
                 data.toString()).withTls(true), USERS, data);
+        port = broker.acceptorPort();
     }
 
     @AfterAll

@@ -9,8 +9,6 @@ import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.BrokerUsers;
 import io.brokerwise.broker.EmbeddedBroker;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,11 +41,11 @@ class LoadRunTest {
     void twoBrokersAsPsr() throws Exception {
         List<Integer> ports = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
-            int port = freePort();
             Path data = dir.resolve("b" + i);
-            brokers.add(EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, false, port,
-                    data.toString()), users, data));
-            ports.add(port);
+            EmbeddedBroker broker = EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, false, 0,
+                    data.toString()), users, data);
+            brokers.add(broker);
+            ports.add(broker.acceptorPort());
         }
         RoutingMap map = RoutingMap.forLocalPorts(TOPIC, 2, 1, ports);
         target = new Target(map, credentials, users.metrics(),
@@ -129,11 +127,5 @@ class LoadRunTest {
         return new LoadSpec(4, mode, mode == LoadSpec.Mode.rate ? 100 : 0, false,
                 new SelectorDesign(2, 3, SelectorDesign.Kind.property, SelectorDesign.Shape.and, 2), 64,
                 Duration.ofMillis(300), Duration.ofSeconds(1), Duration.ofMillis(400), 20_000, 3);
-    }
-
-    static int freePort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
     }
 }

@@ -11,8 +11,6 @@ import io.brokerwise.broker.EmbeddedBroker;
 import io.brokerwise.broker.metrics.BrokerScrape;
 import io.brokerwise.measure.SubscriptionRegistration.Timing;
 import io.brokerwise.routing.RoutingMap;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -30,14 +28,10 @@ class SubscriptionRegistrationTest {
     void registersEverySelectorAtTheBrokerAndReturnsOnceTheBrokerHasRemovedThem() throws Exception {
         BrokerUsers users = BrokerUsers.generate();
         BrokerCredentials credentials = users.application();
-        int port;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
         try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerConfiguration.forLoopback("b0", "registered", false,
-                port, dir.toString()), users, dir)) {
-            Target target = new Target(RoutingMap.forLocalPorts("registered", 1, 1, List.of(port)), credentials,
-                    users.metrics(), List.of(broker.metricsAddress()), List.of());
+                0, dir.toString()), users, dir)) {
+            RoutingMap map = RoutingMap.forLocalPorts("registered", 1, 1, List.of(broker.acceptorPort()));
+            Target target = new Target(map, credentials, users.metrics(), List.of(broker.metricsAddress()), List.of());
             List<String> selectors = new SelectorDesign(0, 50, SelectorDesign.Kind.property, SelectorDesign.Shape.simple,
                     1).selectors();
             Timing t = SubscriptionRegistration.time(target, selectors);

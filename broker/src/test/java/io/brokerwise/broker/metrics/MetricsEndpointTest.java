@@ -13,8 +13,6 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import jakarta.jms.Topic;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -36,10 +34,10 @@ class MetricsEndpointTest {
     void countsWhatTheBrokerDidWithTheTopic() throws Exception {
         BrokerUsers users = BrokerUsers.generate();
         BrokerCredentials credentials = users.application();
-        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, freePort(), dir.toString());
+        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, 0, dir.toString());
         try (EmbeddedBroker broker = EmbeddedBroker.start(config, users, dir);
-             Connection consuming = factory(config).createConnection(credentials.user(), credentials.password());
-             Connection producing = factory(config).createConnection(credentials.user(), credentials.password())) {
+             Connection consuming = factory(broker).createConnection(credentials.user(), credentials.password());
+             Connection producing = factory(broker).createConnection(credentials.user(), credentials.password())) {
             BrokerSample idle = BrokerScrape.of(broker.metricsAddress(), users.metrics());
             Session in = consuming.createSession(false, Session.AUTO_ACKNOWLEDGE);
             Topic topic = in.createTopic("orders");
@@ -79,7 +77,7 @@ class MetricsEndpointTest {
     @Test
     void onlyTheMetricsAndManagementUsersReadTheMetrics() throws Exception {
         BrokerUsers users = BrokerUsers.generate();
-        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, freePort(), dir.toString());
+        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, 0, dir.toString());
         try (EmbeddedBroker broker = EmbeddedBroker.start(config, users, dir)) {
             String metrics = broker.metricsAddress();
             assertTrue(BrokerScrape.text(metrics, users.metrics()).contains(BrokerScrape.RECEIVED));
@@ -98,7 +96,7 @@ class MetricsEndpointTest {
 
     @Test
     void theEndpointStopsWithTheBroker() throws Exception {
-        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, freePort(), dir.toString());
+        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, 0, dir.toString());
         BrokerUsers users = BrokerUsers.generate();
         String metrics;
         try (EmbeddedBroker broker = EmbeddedBroker.start(config, users, dir)) {
@@ -117,13 +115,7 @@ class MetricsEndpointTest {
         }
     }
 
-    private static ActiveMQConnectionFactory factory(BrokerConfiguration config) {
-        return new ActiveMQConnectionFactory("tcp://127.0.0.1:" + config.port());
-    }
-
-    static int freePort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
+    private static ActiveMQConnectionFactory factory(EmbeddedBroker broker) {
+        return new ActiveMQConnectionFactory("tcp://127.0.0.1:" + broker.acceptorPort());
     }
 }

@@ -10,8 +10,6 @@ import io.brokerwise.broker.BrokerUsers;
 import io.brokerwise.broker.EmbeddedBroker;
 import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.routing.RoutingMapCodec;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -50,14 +48,11 @@ class DeliveryCheckTest {
     @BeforeEach
     void twoBrokers() throws Exception {
         for (int i = 0; i < 2; i++) {
-            int port;
-            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                port = s.getLocalPort();
-            }
             Path data = dir.resolve("b" + i);
-            brokers.add(EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, false, port,
-                    data.toString()), users, data));
-            ports.add(port);
+            EmbeddedBroker broker = EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, false, 0,
+                    data.toString()), users, data);
+            brokers.add(broker);
+            ports.add(broker.acceptorPort());
         }
     }
 
