@@ -300,10 +300,4 @@ class BrokerConfigurationTest {
         assertNull(consumer.receiveNoWait());
         return n;
     }
-
-    static int freePort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
 }

@@ -43,12 +43,11 @@ class PasswordRotationTest {
 
     @Test
     void aSubscriberOfTheOldPasswordKeepsItsSubscriptionWhileNewConnectionsTakeOnlyTheNewOne() throws Exception {
-        int port = BrokerConfigurationTest.freePort();
         BrokerUsers before = BrokerUsers.generate();
-        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", TOPIC, false, port, dir.toString());
+        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", TOPIC, false, 0, dir.toString());
         try (EmbeddedBroker broker = EmbeddedBroker.start(config, before, dir);
-             Connection oldSubscriber = connect(port, before.application());
-             Connection oldPublisher = connect(port, before.application())) {
+             Connection oldSubscriber = connect(broker.acceptorPort(), before.application());
+             Connection oldPublisher = connect(broker.acceptorPort(), before.application())) {
             Session in = oldSubscriber.createSession(false, Session.AUTO_ACKNOWLEDGE);
             MessageConsumer red = in.createConsumer(in.createTopic(TOPIC), "color = 'red'");
             oldSubscriber.start();
@@ -59,17 +58,17 @@ class PasswordRotationTest {
             BrokerUsers rotating = before.rotating(BrokerRole.APPLICATION, newPassword);
             broker.admit(rotating);
             BrokerCredentials renewed = rotating.application();
-            connect(port, renewed).close();
-            connect(port, before.application()).close();
+            connect(broker.acceptorPort(), renewed).close();
+            connect(broker.acceptorPort(), before.application()).close();
             publish(oldOut, "red", "blue");
             assertEquals(1, receive(red), "the old password's publisher still sends while both are admitted");
 
             // step 2, the clients move to the new password; step 3, the old one goes
             broker.admit(rotating.withoutPreviousPasswords());
-            assertThrows(JMSSecurityException.class, () -> connect(port, before.application()).close());
+            assertThrows(JMSSecurityException.class, () -> connect(broker.acceptorPort(), before.application()).close());
             assertThrows(JMSSecurityException.class, () -> publish(oldOut, "red"),
                     "a session of the old password sends no more: step 3 waits for every client");
-            try (Connection newPublisher = connect(port, renewed)) {
+            try (Connection newPublisher = connect(broker.acceptorPort(), renewed)) {
                 publish(newPublisher.createSession(false, Session.AUTO_ACKNOWLEDGE), "red", "red", "green");
             }
             assertEquals(2, receive(red), "the subscription of the old password's subscriber still receives");
@@ -87,11 +86,10 @@ class PasswordRotationTest {
      */
     @Test
     void aPasswordChangedInTheMountedSecretReachesTheRunningBroker() throws Exception {
-        int port = BrokerConfigurationTest.freePort();
         Path secret = Files.createDirectories(dir.resolve("credentials"));
         BrokerUsers before = BrokerUsers.generate();
         publish(secret, before.keys());
-        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", TOPIC, false, port, dir.toString());
+        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", TOPIC, false, 0, dir.toString());
         BrokerUsers mounted = MountedCredentials.read(secret);
         assertEquals(before, mounted);
         List<String> problems = new CopyOnWriteArrayList<>();
@@ -100,12 +98,12 @@ class PasswordRotationTest {
                      broker::admit, problems::add)) {
             BrokerUsers rotating = before.rotating(BrokerRole.APPLICATION, BrokerCredentials.randomPassword());
             publish(secret, rotating.keys());
-            awaitAccepted(port, rotating.application());
-            connect(port, before.application()).close(); // still admitted: the previous password
+            awaitAccepted(broker.acceptorPort(), rotating.application());
+            connect(broker.acceptorPort(), before.application()).close(); // still admitted: the previous password
 
             publish(secret, rotating.withoutPreviousPasswords().keys());
-            awaitRefused(port, before.application());
-            connect(port, rotating.application()).close();
+            awaitRefused(broker.acceptorPort(), before.application());
+            connect(broker.acceptorPort(), rotating.application()).close();
 
             Map<String, String> broken = new HashMap<>(rotating.withoutPreviousPasswords().keys());
             broken.remove(BrokerRole.METRICS.passwordKey());
@@ -114,7 +112,7 @@ class PasswordRotationTest {
                 Thread.sleep(50); // @Timeout bounds the wait
             }
             assertTrue(problems.get(0).contains("METRICS_USER and METRICS_PASSWORD must be set"), problems.get(0));
-            connect(port, rotating.application()).close(); // the users it had are kept
+            connect(broker.acceptorPort(), rotating.application()).close(); // the users it had are kept
             // Five more reads: at least four whole reads of the same broken files after the one that reported, each
             // of which would have reported again if the watch reported every period.
             long reads = watch.reads();

@@ -45,8 +45,8 @@ import org.junit.jupiter.api.Test;
 @Order(14)
 class AutoscalingUnderLoadTest {
 
-    static final String WINDOW = "20s";
-    static final String DELAY = "60s";
+    static final String WINDOW = "10s";
+    static final String DELAY = "30s";
     static final int LOW = 50;
     static final int HIGH = 420;
     /**

@@ -63,9 +63,10 @@ public final class LocalFleet implements AutoCloseable {
     }
 
     private void startOne(int i, boolean persistent, Path workDir) throws IOException, InterruptedException {
-        int port = freePort();
+        int[] free = freePorts(2);
+        int port = free[0];
         BrokerConfiguration config = BrokerConfiguration.forLoopback("b" + i, TOPIC, persistent, port,
-                workDir.resolve("b" + i + "/data").toString()).withMetricsPort(freePort());
+                workDir.resolve("b" + i + "/data").toString()).withMetricsPort(free[1]);
         CpuQuotaGroup group = quotas ? CpuQuotaGroup.create("b" + i, node.cores(), node.periodMicros()) : null;
         try {
             brokers.add(LocalBroker.start(config, users, workDir.resolve("b" + i), group, node.cpus(),
@@ -93,9 +94,22 @@ public final class LocalFleet implements AutoCloseable {
         return users;
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
+    /**
+     * {@code n} distinct free ports, all held open while they are picked: a port closed before the next is picked
+     * can be picked again. The broker process binds them later, so another process may still take one in between;
+     * the broker then exits saying so.
+     */
+    private static int[] freePorts(int n) throws IOException {
+        List<ServerSocket> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < n; i++) {
+                held.add(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()));
+            }
+            return held.stream().mapToInt(ServerSocket::getLocalPort).toArray();
+        } finally {
+            for (ServerSocket s : held) {
+                s.close();
+            }
         }
     }
 
