@@ -212,7 +212,7 @@ class AutoscalingUnderLoadTest {
         for (var w : windows.entrySet()) {
             Duration length = Durations.parse((String) w.getValue().get("window"));
             long from = w.getKey().minus(length).toEpochMilli();
-            double offered = report.sentBetween(from, w.getKey().toEpochMilli()) / (double) length.toSeconds();
+            double offered = report.sentPerSecondBetween(from, w.getKey().toEpochMilli());
             double observedRate = ((Number) w.getValue().get("offeredRate")).doubleValue();
             System.out.printf("AUTOSCALE window ending %s (%s, layout %s): observed %.1f msgs/s, %s publishers, %s "
                     + "subscribers, E[R] %s; the check sent %.1f msgs/s: error %+.1f%%%n", w.getKey(), length,

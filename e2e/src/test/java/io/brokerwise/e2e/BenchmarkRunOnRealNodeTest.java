@@ -35,10 +35,10 @@ import org.junit.jupiter.api.TestMethodOrder;
  * metrics endpoint read with a library parser; the check on deploy, a Saturate run whose counts equal the brokers'
  * own metrics and whose verdict sets Verified; a Rate run with latency percentiles at three load points; a deleted
  * run whose client pods go; a run for a missing topology that waits with its reason; a run of a layout the planner
- * did not choose, on brokers of its own that go when it ends; a calibration that writes a BrokerProfile a topology
- * then plans with, and leaves no temporary broker behind; bad runs refused by the cluster's API server naming the
- * field; a run of a topology that is not Ready waiting with its reason; Jobs that cannot run (no image, too little
- * memory) failing with their reason and leaving nothing behind. Asserts behaviour, never a rate or a time.
+ * did not choose, on brokers of its own that go when it ends; bad runs refused by the cluster's API server naming
+ * the field; a run of a topology that is not Ready waiting with its reason; Jobs that cannot run (no image, too
+ * little memory) failing with their reason and leaving nothing behind; a calibration that writes a BrokerProfile a
+ * topology then plans with, and leaves no temporary broker behind. Asserts behaviour, never a rate or a time.
  */
 @LocalClusterTest
 @Order(6)
@@ -222,8 +222,12 @@ class BenchmarkRunOnRealNodeTest {
                 .map(p -> p.getMetadata().getUid()).toList(), "the topology's brokers ran on untouched");
     }
 
+    /**
+     * Last: the topology then plans with the new profile, and if that changes its layout, the new layout's check on
+     * deploy runs, and any run of the topology started after it would wait its turn.
+     */
     @Test
-    @Order(8)
+    @Order(12)
     void aCalibrationWritesAProfileATopologyNamingItPlansWithAndLeavesNoBrokerBehind(KubernetesClient k8s) {
         String name = "calibrate-local";
         String profile = "local-quartercore-nonpersistent";

@@ -3,6 +3,7 @@ package io.brokerwise.measure.delivery;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * What a delivery check prints when it ends, as one line: when the load started and when each phase of its schedule
@@ -27,14 +28,17 @@ public record DeliveryReport(long startMillis, LoadSchedule schedule, List<Long>
      * inside it: a lower bound, so that a window the load did not cover shows as one with few sends.
      */
     public long sentBetween(long fromMillis, long toMillis) {
-        long total = 0;
-        for (int i = 0; i < sentPerSecond.size(); i++) {
-            long secondStart = startMillis + 1_000L * i;
-            if (secondStart >= fromMillis && secondStart + 1_000 <= toMillis) {
-                total += sentPerSecond.get(i);
-            }
-        }
-        return total;
+        return secondsWithin(fromMillis, toMillis).mapToLong(sentPerSecond::get).sum();
+    }
+
+    /** The send rate over the load's whole seconds inside {@code [fromMillis, toMillis]}; NaN if there are none. */
+    public double sentPerSecondBetween(long fromMillis, long toMillis) {
+        return secondsWithin(fromMillis, toMillis).mapToLong(sentPerSecond::get).average().orElse(Double.NaN);
+    }
+
+    private IntStream secondsWithin(long fromMillis, long toMillis) {
+        return IntStream.range(0, sentPerSecond.size()).filter(i -> startMillis + 1_000L * i >= fromMillis
+                && startMillis + 1_000L * (i + 1) <= toMillis);
     }
 
     public long duplicates() {
