@@ -15,10 +15,7 @@ public final class PlanReports {
 
     public static <R extends PlanReport> R fill(R report, Plan plan, ServiceTimeProfile profile) {
         LayoutEvaluation shown = plan.chosen().orElse(plan.closest());
-        String reason = plan.feasible()
-                ? "cheapest feasible layout: " + shown.brokers() + " broker" + (shown.brokers() == 1 ? "" : "s")
-                  + " (" + plan.layoutsWeighed() + " layouts weighed)"
-                : plan.bindingMessage();
+        String reason = reason(plan);
         boolean chargesRecovery = profile.parameters().chargesRegistration();
         report.plan = status(shown, reason, chargesRecovery);
         report.alternatives = plan.alternatives().stream()
@@ -34,6 +31,15 @@ public final class PlanReports {
     }
 
     /** @param chargesRecovery whether the profile has a registration time, so that the recovery time means something */
+    /** Why the plan shows the layout it shows: the cheapest feasible one, or what binds. */
+    public static String reason(Plan plan) {
+        LayoutEvaluation shown = plan.chosen().orElse(plan.closest());
+        return plan.feasible()
+                ? "cheapest feasible layout: " + shown.brokers() + " broker" + (shown.brokers() == 1 ? "" : "s")
+                  + " (" + plan.layoutsWeighed() + " layouts weighed)"
+                : plan.bindingMessage();
+    }
+
     public static PlanStatus status(LayoutEvaluation e, String reason, boolean chargesRecovery) {
         PlanStatus s = new PlanStatus();
         s.topology = e.layout().kind().displayName();

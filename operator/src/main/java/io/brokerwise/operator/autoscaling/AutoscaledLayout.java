@@ -56,6 +56,11 @@ public final class AutoscaledLayout {
                 .toString();
     }
 
+    /** Whether autoscaling reads the brokers at all (mode Recommend or Auto): only then do changes inhibit. */
+    public static boolean on(PubSubTopology topology) {
+        return mode(topology) != AutoscalingSpec.Mode.Off;
+    }
+
     private static AutoscalingSpec.Mode mode(PubSubTopology topology) {
         AutoscalingSpec spec = topology.getSpec().autoscaling;
         return spec == null || spec.mode == null ? AutoscalingSpec.Mode.Off : spec.mode;

@@ -3,7 +3,6 @@ package io.brokerwise.operator.topology;
 import io.brokerwise.api.planning.PlanReports;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
-import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
 import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.Informers;
@@ -45,12 +44,11 @@ import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Inject;
+import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -88,6 +86,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
     public static final Duration APPLY_RETRY = Duration.ofSeconds(10);
 
     private final TopologyPlanning planning = new TopologyPlanning();
+    private final LayoutDecision decision = new LayoutDecision(Clock.systemUTC());
 
     @Inject
     MeterRegistry metrics;
@@ -137,7 +136,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         Outcomes outcomes = new Outcomes(topology, status, context);
         Optional<Layout> running = runningLayout(context);
         var outcome = planning.plan(topology, Informers.list(context, Node.class, NODES), Informers.list(context, BrokerProfile.class, PROFILES));
-        if (specEdited(topology)) {
+        if (LayoutDecision.specEdited(topology)) {
             AutoscaledLayout.release(status);
         }
         // observed first, so that a change mode Auto applies is deployed in this same pass
@@ -145,7 +144,11 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         autoscaling.observe(topology, status, Optional.of(outcome).filter(TopologyPlanning.Planned.class::isInstance)
                         .map(TopologyPlanning.Planned.class::cast), RoutingConfigMap.routed(topology, context),
                 ManagementSecret.metricsUser(topology, context), context.getClient()).ifPresent(outcomes::lookAgainIn);
-        Optional<Layout> toApply = decide(topology, outcome, outcomes, running);
+        if (outcome instanceof TopologyPlanning.Planned planned) {
+            metrics.timer("brokerwise.plan.time").record(planned.planNanos(), TimeUnit.NANOSECONDS);
+        }
+        Optional<Layout> toApply = apply(decision.decide(new LayoutDecision.Inputs(topology, status, outcome, running)),
+                topology, outcomes);
         if (toApply.isPresent()) {
             deploy(topology, context, outcomes, toApply.get());
         } else {
@@ -159,86 +162,13 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         return outcomes.again.map(control::rescheduleAfter).orElse(control);
     }
 
-    /**
-     * The layout to deploy: the plan if it is valid, feasible and approved, or the layout mode Auto holds in its
-     * place; else what already runs.
-     */
-    private Optional<Layout> decide(PubSubTopology topology, TopologyPlanning.Outcome outcome, Outcomes outcomes,
-                                    Optional<Layout> running) {
-        if (outcome instanceof TopologyPlanning.Invalid invalid) {
-            outcomes.set(Conditions.VALID, false, invalid.reason(), invalid.message());
-            outcomes.set(Conditions.PLANNED, false, invalid.reason(), "cannot plan an invalid topology");
-            return running;
-        }
-        if (outcome instanceof TopologyPlanning.NoNodes none) {
-            outcomes.set(Conditions.VALID, true, "Valid", "spec is valid");
-            // what the workload would need, so a user sees how many nodes to label before any exists
-            PlanReports.fill(outcomes.status, none.wouldNeed().plan(), none.wouldNeed().profile());
-            outcomes.set(Conditions.PLANNED, false, "NoDedicatedNodes", none.message());
-            return running;
-        }
-        var planned = (TopologyPlanning.Planned) outcome;
-        metrics.timer("brokerwise.plan.time").record(planned.planNanos(), TimeUnit.NANOSECONDS);
-        outcomes.set(Conditions.VALID, true, "Valid", "spec is valid");
-        PlanReports.fill(outcomes.status, planned.plan(), planned.profile());
-        if (!planned.plan().feasible()) {
-            String message = planned.plan().bindingMessage() + " (" + planned.dedicatedNodes() + " dedicated nodes match)";
-            outcomes.set(Conditions.PLANNED, false, planned.plan().binding().reason(), message);
-            return running;
-        }
-        Optional<Layout> held = AutoscaledLayout.held(topology, outcomes.status);
-        if (held.isPresent()) {
-            outcomes.set(Conditions.PLANNED, true, "Autoscaled", "layout " + held.get() + " applied by autoscaling ("
-                    + outcomes.status.autoscaling.lastScaling.reason + ") in place of the plan "
-                    + planned.plan().chosen().orElseThrow().layout() + " of spec.workload");
-            return held;
-        }
-        Layout plan = planned.plan().chosen().orElseThrow().layout();
-        if (needsApproval(topology, running, plan)) {
-            outcomes.set(Conditions.PLANNED, true, "AwaitingApproval", "plan " + plan + " waits for approval: kubectl annotate "
-                    + "pubsubtopology " + topology.getMetadata().getName() + " " + Names.APPROVE_ANNOTATION + "=true");
-            return running;
-        }
-        if (running.isPresent() && !running.get().equals(plan) && !specEdited(topology) && !approved(topology)) {
-            return replanned(topology, outcomes, running.get(), plan);
-        }
-        outcomes.set(Conditions.PLANNED, true, "Planned", "plan " + plan + ": " + outcomes.status.plan.reason);
-        return Optional.of(plan);
-    }
-
-    /**
-     * A new plan for an unchanged spec (nodes or the profile changed): with autoscaling on, it waits for the last
-     * change's inhibition to end, and starts one of its own.
-     */
-    private static Optional<Layout> replanned(PubSubTopology topology, Outcomes outcomes, Layout running, Layout plan) {
-        Instant now = Instant.now();
-        Optional<Instant> until = AutoscaledLayout.inhibitedUntil(topology, outcomes.status, now);
-        if (until.isPresent()) {
-            outcomes.set(Conditions.PLANNED, true, "Inhibited", "plan " + plan + " waits until " + until.get()
-                    + ", the end of the last change's inhibition; " + running + " runs meanwhile");
-            outcomes.lookAgainIn(Duration.between(now, until.get()));
-            return Optional.of(running);
-        }
-        AutoscaledLayout.inhibit(topology, outcomes.status, now);
-        outcomes.set(Conditions.PLANNED, true, "Planned", "plan " + plan + ": " + outcomes.status.plan.reason);
-        return Optional.of(plan);
-    }
-
-    /** Whether the spec changed since the last pass: its plan applies at once, inhibition or not. */
-    private static boolean specEdited(PubSubTopology topology) {
-        return topology.getStatus() == null
-                || !Objects.equals(topology.getStatus().observedGeneration, topology.getMetadata().getGeneration());
-    }
-
-    private static boolean needsApproval(PubSubTopology topology, Optional<Layout> running, Layout plan) {
-        boolean manual = topology.getSpec().approval == PubSubTopologySpec.Approval.Manual;
-        return manual && !approved(topology) && !running.equals(Optional.of(plan));
-    }
-
-    /** Whether the user approved the plan: like a change of the spec, an approval applies it at once. */
-    private static boolean approved(PubSubTopology topology) {
-        return "true".equals(topology.getMetadata().getAnnotations() == null ? null
-                : topology.getMetadata().getAnnotations().get(Names.APPROVE_ANNOTATION));
+    /** Applies what the decision says about the plan and the conditions; returns the layout to deploy. */
+    private Optional<Layout> apply(LayoutDecision.Decision decision, PubSubTopology topology, Outcomes outcomes) {
+        decision.verdicts().forEach(v -> outcomes.set(v.type(), v.value(), v.reason(), v.message()));
+        decision.reported().ifPresent(p -> PlanReports.fill(outcomes.status, p.plan(), p.profile()));
+        decision.inhibitFrom().ifPresent(now -> AutoscaledLayout.inhibit(topology, outcomes.status, now));
+        decision.lookAgainIn().ifPresent(outcomes::lookAgainIn);
+        return decision.deploy();
     }
 
     private void deploy(PubSubTopology topology, Context<PubSubTopology> context, Outcomes outcomes, Layout layout) {

@@ -1,0 +1,140 @@
+package io.brokerwise.operator.topology;
+
+import io.brokerwise.api.planning.PlanReports;
+import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
+import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
+import io.brokerwise.model.topology.Layout;
+import io.brokerwise.operator.autoscaling.AutoscaledLayout;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Which layout a topology's pass deploys, and why: the plan if the spec is valid and the plan feasible and approved;
+ * the layout mode Auto holds in its place; what already runs while a plan waits for approval, or while a re-plan the
+ * user did not ask for (nodes or the profile changed) waits for the last change's inhibition to end. Pure: the
+ * reconciler gathers the inputs, and applies the decision (its conditions, the plan it reports, the inhibition it
+ * starts, the layout); the clock is the only source of time.
+ */
+public final class LayoutDecision {
+
+    private final Clock clock;
+
+    public LayoutDecision(Clock clock) {
+        this.clock = clock;
+    }
+
+    /** What a pass knows when it decides: the topology, its status so far, what planning came to, what runs. */
+    public record Inputs(PubSubTopology topology, PubSubTopologyStatus status, TopologyPlanning.Outcome outcome,
+                         Optional<Layout> running) {
+    }
+
+    /** A condition the decision sets, with the reason and message a user reads. */
+    public record Verdict(String type, boolean value, String reason, String message) {
+    }
+
+    /**
+     * @param deploy      the layout to apply, or empty: nothing to deploy yet
+     * @param verdicts    the Valid and Planned conditions
+     * @param reported    the plan to show in status (for a topology without nodes: what it would need)
+     * @param inhibitFrom a re-plan the user did not ask for is applied now: no further change for the delay
+     * @param lookAgainIn when the decision may change without news: the end of an inhibition
+     */
+    public record Decision(Optional<Layout> deploy, List<Verdict> verdicts, Optional<TopologyPlanning.Planned> reported,
+                           Optional<Instant> inhibitFrom, Optional<Duration> lookAgainIn) {
+    }
+
+    public Decision decide(Inputs in) {
+        Builder out = new Builder();
+        if (in.outcome() instanceof TopologyPlanning.Invalid invalid) {
+            out.verdict(Conditions.VALID, false, invalid.reason(), invalid.message());
+            out.verdict(Conditions.PLANNED, false, invalid.reason(), "cannot plan an invalid topology");
+            return out.deploy(in.running());
+        }
+        out.verdict(Conditions.VALID, true, "Valid", "spec is valid");
+        if (in.outcome() instanceof TopologyPlanning.NoNodes none) {
+            // what the workload would need, so a user sees how many nodes to label before any exists
+            out.reported = Optional.of(none.wouldNeed());
+            out.verdict(Conditions.PLANNED, false, "NoDedicatedNodes", none.message());
+            return out.deploy(in.running());
+        }
+        var planned = (TopologyPlanning.Planned) in.outcome();
+        out.reported = Optional.of(planned);
+        if (!planned.plan().feasible()) {
+            out.verdict(Conditions.PLANNED, false, planned.plan().binding().reason(),
+                    planned.plan().bindingMessage() + " (" + planned.dedicatedNodes() + " dedicated nodes match)");
+            return out.deploy(in.running());
+        }
+        return feasible(in, planned, out);
+    }
+
+    private Decision feasible(Inputs in, TopologyPlanning.Planned planned, Builder out) {
+        Layout plan = planned.plan().chosen().orElseThrow().layout();
+        Optional<Layout> held = AutoscaledLayout.held(in.topology(), in.status());
+        if (held.isPresent()) {
+            out.verdict(Conditions.PLANNED, true, "Autoscaled", "layout " + held.get() + " applied by autoscaling ("
+                    + in.status().autoscaling.lastScaling.reason + ") in place of the plan " + plan
+                    + " of spec.workload");
+            return out.deploy(held);
+        }
+        PubSubTopology topology = in.topology();
+        if (needsApproval(topology, in.running(), plan)) {
+            out.verdict(Conditions.PLANNED, true, "AwaitingApproval", "plan " + plan + " waits for approval: "
+                    + "kubectl annotate pubsubtopology " + topology.getMetadata().getName() + " "
+                    + Names.APPROVE_ANNOTATION + "=true");
+            return out.deploy(in.running());
+        }
+        if (in.running().isPresent() && !in.running().get().equals(plan) && !specEdited(topology)
+                && !approved(topology)) {
+            Instant now = clock.instant();
+            Optional<Instant> until = AutoscaledLayout.inhibitedUntil(topology, in.status(), now);
+            if (until.isPresent()) {
+                out.verdict(Conditions.PLANNED, true, "Inhibited", "plan " + plan + " waits until " + until.get()
+                        + ", the end of the last change's inhibition; " + in.running().get() + " runs meanwhile");
+                out.lookAgainIn = Optional.of(Duration.between(now, until.get()));
+                return out.deploy(in.running());
+            }
+            out.inhibitFrom = Optional.of(now).filter(n -> AutoscaledLayout.on(topology));
+        }
+        out.verdict(Conditions.PLANNED, true, "Planned", "plan " + plan + ": " + PlanReports.reason(planned.plan()));
+        return out.deploy(Optional.of(plan));
+    }
+
+    /** Whether the spec changed since the last pass: its plan applies at once, inhibition or not. */
+    public static boolean specEdited(PubSubTopology topology) {
+        return topology.getStatus() == null
+                || !Objects.equals(topology.getStatus().observedGeneration, topology.getMetadata().getGeneration());
+    }
+
+    private static boolean needsApproval(PubSubTopology topology, Optional<Layout> running, Layout plan) {
+        boolean manual = topology.getSpec().approval == PubSubTopologySpec.Approval.Manual;
+        return manual && !approved(topology) && !running.equals(Optional.of(plan));
+    }
+
+    /** Whether the user approved the plan: like a change of the spec, an approval applies it at once. */
+    private static boolean approved(PubSubTopology topology) {
+        return "true".equals(topology.getMetadata().getAnnotations() == null ? null
+                : topology.getMetadata().getAnnotations().get(Names.APPROVE_ANNOTATION));
+    }
+
+    /** The decision as it is worked out. */
+    private static final class Builder {
+        private final List<Verdict> verdicts = new ArrayList<>();
+        private Optional<TopologyPlanning.Planned> reported = Optional.empty();
+        private Optional<Instant> inhibitFrom = Optional.empty();
+        private Optional<Duration> lookAgainIn = Optional.empty();
+
+        void verdict(String type, boolean value, String reason, String message) {
+            verdicts.add(new Verdict(type, value, reason, message));
+        }
+
+        Decision deploy(Optional<Layout> layout) {
+            return new Decision(layout, List.copyOf(verdicts), reported, inhibitFrom, lookAgainIn);
+        }
+    }
+}
