@@ -15,4 +15,12 @@ class LayerRulesTest {
     static final ArchRule modelKnowsNoKubernetes = noClasses().that().resideInAPackage("io.brokerwise.model..")
             .should().dependOnClassesThat().resideInAnyPackage("io.fabric8..", "io.javaoperatorsdk..",
                     "io.quarkus..", "io.brokerwise.api..", "io.brokerwise.operator..");
+
+    /**
+     * What the manifests and the command lines share (such as {@code Durations}) lives here as plain Java: the
+     * command-line and JSON bindings stay with the modules that have them.
+     */
+    @ArchTest
+    static final ArchRule modelKnowsNoCommandLineOrJson = noClasses().that().resideInAPackage("io.brokerwise.model..")
+            .should().dependOnClassesThat().resideInAnyPackage("picocli..", "com.fasterxml.jackson..");
 }

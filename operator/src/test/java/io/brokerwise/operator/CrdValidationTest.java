@@ -70,7 +70,9 @@ class CrdValidationTest {
         "scale-down above cap    | '  workload:'                  | '  objectives: {maxUtilization: 0.5}\\n  autoscaling: {scaleDownUtilization: 0.6}\\n  workload:' | autoscaling.scaleDownUtilization must be below autoscaling.scaleUpUtilization",
         "window over delay       | '  workload:'                  | '  autoscaling: {window: 120s, inhibitionDelay: 60s}\\n  workload:' | autoscaling.window must not be longer than autoscaling.inhibitionDelay",
         "scale-up at 1           | '  workload:'                  | '  autoscaling: {scaleUpUtilization: 1}\\n  workload:' | spec.autoscaling.scaleUpUtilization",
-        "delay in minutes        | '  workload:'                  | '  autoscaling: {inhibitionDelay: 5m}\\n  workload:' | spec.autoscaling.inhibitionDelay",
+        "delay in hours          | '  workload:'                  | '  autoscaling: {inhibitionDelay: 1h}\\n  workload:' | spec.autoscaling.inhibitionDelay",
+        "window without a unit   | '  workload:'                  | '  autoscaling: {window: \"60\"}\\n  workload:' | spec.autoscaling.window",
+        "window over delay, m    | '  workload:'                  | '  autoscaling: {window: 2m, inhibitionDelay: 90s}\\n  workload:' | autoscaling.window must not be longer than autoscaling.inhibitionDelay",
         "unknown autoscaling mode| '  workload:'                  | '  autoscaling: {mode: On}\\n  workload:' | spec.autoscaling.mode: Unsupported value",
         "Provided without Secret | '  workload:'                  | '  broker: {tls: {mode: Provided}}\\n  workload:' | tls.secretName is required when tls.mode is Provided",
         "Secret without Provided | '  workload:'                  | '  broker: {tls: {secretName: orders-tls}}\\n  workload:' | tls.secretName is only for tls.mode Provided",
@@ -92,6 +94,21 @@ class CrdValidationTest {
                 .get("autoscaling");
         assertEquals(java.util.Map.of("mode", "Recommend", "minBrokers", 1, "inhibitionDelay", "300s", "window", "60s",
                 "declaredIsFloor", true), autoscaling);
+    }
+
+    /** Every field of the one duration grammar takes every unit, minutes too, and CEL's duration() reads them. */
+    @Test
+    void durationsInEveryUnitAreAccepted(KubernetesClient client) {
+        String durations = "  objectives: {waitingTime: {max: 750us}, endToEndLatency: 0.2s, recoveryTime: 1.5m}\n"
+                + "  autoscaling: {mode: Recommend, window: 60000ms, inhibitionDelay: 1m}\n  workload:";
+        var created = client.resource(parse(VALID.replace("name: minimal,", "name: minutes,")
+                .replace("  workload:", durations))).create();
+        var spec = (java.util.Map<?, ?>) created.getAdditionalProperties().get("spec");
+        assertEquals("1m", ((java.util.Map<?, ?>) spec.get("autoscaling")).get("inhibitionDelay"));
+        assertEquals("1.5m", ((java.util.Map<?, ?>) spec.get("objectives")).get("recoveryTime"));
+        var run = client.resource(parse(RUN.replace("name: run,", "name: minutes,")
+                .replace("duration: 60s", "duration: 2m").replace("warmup: 10s", "warmup: 0.5m"))).create();
+        assertEquals("2m", ((java.util.Map<?, ?>) run.getAdditionalProperties().get("spec")).get("duration"));
     }
 
     @Test
@@ -129,6 +146,8 @@ class CrdValidationTest {
         "load point above 1       | 'mode: Saturate' | 'mode: Rate\n  loadPoints: [0.5, 1.5]'         | each load point is a fraction in (0, 1]",
         "load point zero          | 'mode: Saturate' | 'mode: Rate\n  loadPoints: [0]'                | each load point is a fraction in (0, 1]",
         "duration = 2 x warm-up   | 'duration: 60s'  | 'duration: 20s'                                 | duration must be longer than twice the warmup",
+        "duration < 2 x warm-up, m| 'duration: 60s'  | 'duration: 0.3m'                                | duration must be longer than twice the warmup",
+        "negative warm-up         | 'warmup: 10s'    | 'warmup: -10s'                                  | spec.warmup",
         "Calibrate without name   | 'mode: Saturate' | 'mode: Calibrate'                               | mode Calibrate needs calibration.profileName",
         "no topology              | 'topologyRef: {name: t}' | ''                                      | modes Saturate and Rate need topologyRef",
         "unknown mode             | 'mode: Saturate' | 'mode: Soak'                                    | spec.mode: Unsupported value",

@@ -1,8 +1,8 @@
 package io.brokerwise.api.planning;
 
 import io.brokerwise.api.v1alpha1.AutoscalingSpec;
-import io.brokerwise.api.v1alpha1.Durations;
 import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
+import io.brokerwise.model.Durations;
 import io.brokerwise.model.autoscaling.ScalingPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,12 +24,12 @@ public final class AutoscalingInput {
         double down = a.scaleDownUtilization != null ? a.scaleDownUtilization
                 : ScalingPolicy.DEFAULT_SCALE_DOWN_SHARE * up;
         return new ScalingPolicy(a.minBrokers, a.maxBrokers == null ? Integer.MAX_VALUE : a.maxBrokers, up, down,
-                duration(a.inhibitionDelay), a.declaredIsFloor);
+                Durations.parse(a.inhibitionDelay), a.declaredIsFloor);
     }
 
     /** The averaging window: how far apart the brokers' counters are read. */
     public static Duration window(AutoscalingSpec autoscaling) {
-        return duration(autoscaling.window);
+        return Durations.parse(autoscaling.window);
     }
 
     /** What the CRD's cross-field rules on autoscaling refuse, as "spec.autoscaling: message". */
@@ -45,8 +45,13 @@ public final class AutoscalingInput {
         if (a.scaleDownUtilization != null && a.scaleDownUtilization >= scaleUp(spec)) {
             problems.add("spec.autoscaling: " + AutoscalingSpec.DOWN_NOT_BELOW_UP);
         }
-        if (window(a).compareTo(duration(a.inhibitionDelay)) > 0) {
-            problems.add("spec.autoscaling: " + AutoscalingSpec.WINDOW_OVER_DELAY);
+        try {
+            if (window(a).compareTo(Durations.parse(a.inhibitionDelay)) > 0) {
+                problems.add("spec.autoscaling: " + AutoscalingSpec.WINDOW_OVER_DELAY);
+            }
+        } catch (IllegalArgumentException e) {
+            // the pattern admits any number of digits, more than a Duration holds
+            problems.add("spec.autoscaling: " + e.getMessage());
         }
         return problems;
     }
@@ -54,9 +59,5 @@ public final class AutoscalingInput {
     private static double scaleUp(PubSubTopologySpec spec) {
         return spec.autoscaling.scaleUpUtilization != null ? spec.autoscaling.scaleUpUtilization
                 : spec.objectives.maxUtilization;
-    }
-
-    private static Duration duration(String text) {
-        return Duration.ofNanos(Math.round(Durations.seconds(text) * 1e9));
     }
 }

@@ -1,11 +1,11 @@
 package io.brokerwise.api.planning;
 
-import io.brokerwise.api.v1alpha1.Durations;
 import io.brokerwise.api.v1alpha1.ObjectivesSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
 import io.brokerwise.api.v1alpha1.TlsSpec;
 import io.brokerwise.api.v1alpha1.TopologySpec;
 import io.brokerwise.api.v1alpha1.WorkloadSpec;
+import io.brokerwise.model.Durations;
 import io.brokerwise.model.replication.ReplicationGradeDistribution;
 import io.brokerwise.model.topology.Limits;
 import io.brokerwise.model.topology.Objectives;

@@ -1,6 +1,7 @@
 package io.brokerwise.api.v1alpha1;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.brokerwise.model.Durations;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
@@ -28,14 +29,14 @@ public class ObjectivesSpec {
 
     @Pattern(Durations.PATTERN)
     @JsonPropertyDescription("Bound on the predicted end-to-end latency (send to delivery) at the level of "
-            + "waitingTime.quantile: the profile's latencyFloorSeconds plus the waiting-time quantile. A number and a "
-            + "unit, us, ms or s (e.g. 5ms). Default: unset, no bound.")
+            + "waitingTime.quantile: the profile's latencyFloorSeconds plus the waiting-time quantile; "
+            + Durations.FORM + " (e.g. 5ms). Default: unset, no bound.")
     public String endToEndLatency;
 
     @Pattern(Durations.PATTERN)
     @JsonPropertyDescription("Bound on the time the busiest broker's column needs to re-register after that broker "
-            + "restarts: its subscriptions times the profile's registrationSeconds. A number and a unit, us, ms or s "
-            + "(e.g. 30s). Not checked with a profile without registrationSeconds (the plan says so). Default: unset, "
+            + "restarts: its subscriptions times the profile's registrationSeconds; " + Durations.FORM
+            + " (e.g. 30s). Not checked with a profile without registrationSeconds (the plan says so). Default: unset, "
             + "no bound.")
     public String recoveryTime;
 }

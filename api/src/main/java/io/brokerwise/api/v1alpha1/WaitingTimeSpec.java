@@ -1,6 +1,7 @@
 package io.brokerwise.api.v1alpha1;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.brokerwise.model.Durations;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
@@ -16,7 +17,7 @@ public class WaitingTimeSpec {
     public Double quantile;
 
     @Pattern(Durations.PATTERN)
-    @JsonPropertyDescription("Bound on that quantile of a message's wait before service: a number and a unit, us, ms "
-            + "or s (e.g. 750us, 5ms, 0.2s). Default: unset, no bound.")
+    @JsonPropertyDescription("Bound on that quantile of a message's wait before service: " + Durations.FORM
+            + " (e.g. 750us, 5ms, 0.2s). Default: unset, no bound.")
     public String max;
 }

@@ -52,6 +52,21 @@ class AutoscalingInputTest {
         assertProblems("  objectives: {maxUtilization: 0.5}\n  autoscaling: {scaleDownUtilization: 0.6}\n",
                 AutoscalingSpec.DOWN_NOT_BELOW_UP);
         assertProblems("  autoscaling: {window: 120s, inhibitionDelay: 60s}\n", AutoscalingSpec.WINDOW_OVER_DELAY);
+        assertProblems("  autoscaling: {window: 2m, inhibitionDelay: 90000ms}\n", AutoscalingSpec.WINDOW_OVER_DELAY);
+    }
+
+    @Test
+    void durationsInAnyUnitCompareByTheirLength() {
+        var spec = read("  autoscaling: {mode: Auto, window: 60000ms, inhibitionDelay: 1m}\n").getSpec();
+        PlanningInput.from(spec);
+        assertEquals(Duration.ofMinutes(1), AutoscalingInput.policy(spec).inhibitionDelay());
+        assertEquals(Duration.ofMinutes(1), AutoscalingInput.window(spec.autoscaling));
+    }
+
+    @Test
+    void aDurationLongerThanADurationHoldsNamesTheField() {
+        assertProblems("  autoscaling: {window: 99999999999999999999s}\n",
+                "'99999999999999999999s' is longer than the longest duration, 9223372036854775807s");
     }
 
     @Test

@@ -40,7 +40,7 @@ public final class FuzzedManifests {
     private static final List<String> FRACTIONS = List.of("0.1", "0.5", "0.75", "0.8", "0.9", "0.99", "1e-300",
             "0.9999999999999999");
     private static final List<String> DURATIONS = List.of("1s", "60s", "300s", "750us", "5ms", "0.2s", "0s", "1ms",
-            "0.000000001us", "99999999999999999999s");
+            "0.000000001us", "99999999999999999999s", "2m", "1.5m");
     private static final List<String> SECONDS = List.of("0", "1e-9", "6.0e-6", "6.5e-8", "4.0e-6", "0.01", "1e-300",
             "1e300");
     private static final List<String> QUANTITIES = List.of("\"500m\"", "\"1\"", "\"2\"", "1Gi", "384Mi", "\"0\"", "-1",

@@ -1,8 +1,8 @@
 package io.brokerwise.benchmarks.command;
 
-import io.brokerwise.measure.Durations;
 import io.brokerwise.benchmarks.local.BrokerNode;
 import io.brokerwise.benchmarks.measurement.LocalLoad;
+import io.brokerwise.model.Durations;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,5 @@
 package io.brokerwise.benchmarks.command;
 
-import io.brokerwise.measure.Durations;
 import io.brokerwise.benchmarks.calibration.CalibrationRun;
 import io.brokerwise.benchmarks.calibration.CalibrationSeries;
 import io.brokerwise.benchmarks.calibration.ProfileManifest;
@@ -13,6 +12,7 @@ import io.brokerwise.measure.CalibrationGrid;
 import io.brokerwise.measure.CalibrationPoint;
 import io.brokerwise.measure.ProcStat;
 import io.brokerwise.measure.SelectorDesign;
+import io.brokerwise.model.Durations;
 import io.brokerwise.model.fit.FitException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,12 +1,12 @@
 package io.brokerwise.benchmarks.command;
 
-import io.brokerwise.measure.Durations;
 import io.brokerwise.benchmarks.local.LocalFleet;
 import io.brokerwise.benchmarks.measurement.LatencyTerms;
 import io.brokerwise.benchmarks.report.JsonResult;
 import io.brokerwise.measure.LoadResult;
 import io.brokerwise.measure.LoadSpec;
 import io.brokerwise.measure.SelectorDesign;
+import io.brokerwise.model.Durations;
 import io.brokerwise.model.topology.Layout;
 import java.nio.file.Path;
 import java.time.Duration;

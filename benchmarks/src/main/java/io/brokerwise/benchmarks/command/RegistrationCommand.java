@@ -1,6 +1,5 @@
 package io.brokerwise.benchmarks.command;
 
-import io.brokerwise.measure.Durations;
 import io.brokerwise.benchmarks.local.LocalFleet;
 import io.brokerwise.benchmarks.measurement.RegistrationTimes;
 import io.brokerwise.benchmarks.measurement.RegistrationTimes.Unmeasured;
@@ -10,6 +9,7 @@ import io.brokerwise.measure.LoadSpec;
 import io.brokerwise.measure.SelectorDesign;
 import io.brokerwise.measure.SubscriptionRegistration;
 import io.brokerwise.measure.SubscriptionRegistration.Timing;
+import io.brokerwise.model.Durations;
 import io.brokerwise.model.topology.Layout;
 import java.io.IOException;
 import java.nio.file.Path;

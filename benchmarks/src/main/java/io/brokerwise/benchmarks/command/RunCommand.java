@@ -1,7 +1,6 @@
 package io.brokerwise.benchmarks.command;
 
 import io.brokerwise.client.ClientOptions;
-import io.brokerwise.measure.Durations;
 import io.brokerwise.benchmarks.local.LocalFleet;
 import io.brokerwise.benchmarks.measurement.LocalLoad;
 import io.brokerwise.benchmarks.measurement.PathComparison;
@@ -12,6 +11,7 @@ import io.brokerwise.measure.SelectorDesign;
 import io.brokerwise.measure.LoadRun;
 import io.brokerwise.measure.PublishingPath;
 import io.brokerwise.measure.Target;
+import io.brokerwise.model.Durations;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.BrokerRole;

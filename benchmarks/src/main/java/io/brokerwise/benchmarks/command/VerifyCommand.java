@@ -1,6 +1,5 @@
 package io.brokerwise.benchmarks.command;
 
-import io.brokerwise.measure.Durations;
 import io.brokerwise.api.planning.ManifestReader;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
@@ -15,6 +14,7 @@ import io.brokerwise.benchmarks.verification.VerdictTable;
 import io.brokerwise.benchmarks.verification.Verdicts;
 import io.brokerwise.benchmarks.verification.VerificationPlan;
 import io.brokerwise.benchmarks.verification.VerificationRounds;
+import io.brokerwise.model.Durations;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;

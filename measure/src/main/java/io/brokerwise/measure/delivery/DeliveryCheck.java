@@ -6,7 +6,7 @@ import io.brokerwise.client.Outgoing;
 import io.brokerwise.client.Publisher;
 import io.brokerwise.client.Subscriber;
 import io.brokerwise.client.TopologyClient;
-import io.brokerwise.measure.Durations;
+import io.brokerwise.measure.DurationConverter;
 import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.routing.RoutingMapWatcher;
 import jakarta.jms.JMSException;
@@ -61,10 +61,10 @@ public final class DeliveryCheck implements Callable<Integer> {
     int keys;
     @Option(names = "--message-bytes", defaultValue = "${env:MESSAGE_BYTES:-256}")
     int messageBytes;
-    @Option(names = "--drain", defaultValue = "${env:DRAIN:-10s}", converter = Durations.class,
+    @Option(names = "--drain", defaultValue = "${env:DRAIN:-10s}", converter = DurationConverter.class,
             description = "how long to wait for messages in flight after the last send")
     Duration drain;
-    @Option(names = "--watch-period", defaultValue = "${env:WATCH_PERIOD:-2s}", converter = Durations.class,
+    @Option(names = "--watch-period", defaultValue = "${env:WATCH_PERIOD:-2s}", converter = DurationConverter.class,
             description = "how often the routing map is re-read")
     Duration watchPeriod;
     @Option(names = "--client-index", defaultValue = "${env:CLIENT_INDEX:-0}")
@@ -73,8 +73,8 @@ public final class DeliveryCheck implements Callable<Integer> {
             description = "a file read every 200 ms while the load runs: 'phase N' moves the schedule on to its "
                     + "phase N (0-based) now, 'stop' ends the load; the schedule bounds the load either way")
     Path control;
-    @Option(names = "--progress-period", defaultValue = "${env:PROGRESS_PERIOD:-1s}", converter = Durations.class,
-            description = "how often a progress line is printed: sends so far, and the send time up to which every "
+    @Option(names = "--progress-period", defaultValue = "${env:PROGRESS_PERIOD:-1s}",
+            converter = DurationConverter.class, description = "how often a progress line is printed: sends so far, and the send time up to which every "
                     + "subscriber has received from every publisher")
     Duration progressPeriod;
 

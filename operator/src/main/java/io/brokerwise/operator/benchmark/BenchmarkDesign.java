@@ -3,7 +3,6 @@ package io.brokerwise.operator.benchmark;
 import io.brokerwise.api.planning.PlanningInput;
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.BenchmarkRunSpec;
-import io.brokerwise.api.v1alpha1.Durations;
 import io.brokerwise.api.v1alpha1.FilterSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
 import io.brokerwise.api.v1alpha1.WorkloadSpec;
@@ -11,6 +10,7 @@ import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.measure.BenchmarkPlan;
 import io.brokerwise.measure.LoadSpec;
 import io.brokerwise.measure.SelectorDesign;
+import io.brokerwise.model.Durations;
 import io.brokerwise.model.queue.GammaApproximation;
 import io.brokerwise.model.queue.MG1Queue;
 import io.brokerwise.model.service.ServiceTimeProfile;
@@ -105,8 +105,8 @@ public record BenchmarkDesign(BenchmarkPlan plan, Layout layout, List<Prediction
                 == FilterSpec.Kind.CorrelationId ? SelectorDesign.Kind.correlation : SelectorDesign.Kind.property;
         SelectorDesign design = SelectorDesign.forWorkload((int) filters, w.meanReplicationGrade(), kind,
                 w.filterComponents());
-        Duration warmup = duration(spec.warmup);
-        Duration window = duration(spec.duration).minus(warmup).minus(warmup);
+        Duration warmup = Durations.parse(spec.warmup);
+        Duration window = Durations.parse(spec.duration).minus(warmup).minus(warmup);
         // PlanningInput.from filled in the defaults (NonPersistent, 1024 bytes)
         boolean persistent = measured.workload.deliveryMode == WorkloadSpec.DeliveryMode.Persistent;
         int bytes = measured.workload.messageSizeBytes;
@@ -133,9 +133,5 @@ public record BenchmarkDesign(BenchmarkPlan plan, Layout layout, List<Prediction
         copy.broker = topology.broker;
         copy.approval = topology.approval;
         return copy;
-    }
-
-    static Duration duration(String text) {
-        return Duration.ofNanos(Math.round(Durations.seconds(text) * 1e9));
     }
 }

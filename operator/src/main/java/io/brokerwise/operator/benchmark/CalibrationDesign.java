@@ -7,6 +7,7 @@ import io.brokerwise.api.v1alpha1.WorkloadSpec;
 import io.brokerwise.measure.CalibrationGrid;
 import io.brokerwise.measure.LoadSpec;
 import io.brokerwise.measure.SelectorDesign;
+import io.brokerwise.model.Durations;
 import io.brokerwise.model.topology.Layout;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,8 +37,8 @@ final class CalibrationDesign {
     static BenchmarkDesign of(BenchmarkRun run, long nowMillis) {
         BenchmarkRunSpec spec = run.getSpec();
         CalibrationSpec c = spec.calibration;
-        Duration warmup = BenchmarkDesign.duration(spec.warmup);
-        Duration window = BenchmarkDesign.duration(spec.duration).minus(warmup).minus(warmup);
+        Duration warmup = Durations.parse(spec.warmup);
+        Duration window = Durations.parse(spec.duration).minus(warmup).minus(warmup);
         List<LoadSpec> points = new ArrayList<>();
         for (CalibrationGrid.Point point : grid(c).series()) {
             points.add(new LoadSpec(c.publishers, LoadSpec.Mode.saturate, 0,
