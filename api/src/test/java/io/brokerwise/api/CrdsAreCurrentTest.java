@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The CRDs in crds/ are generated from the v1alpha1 classes and checked in, so that a chart or a user
  * can apply them without building. This test fails when they are stale; run it with
- * {@code -Dcrds.update=true} (e.g. {@code ./mvnw -pl model,api test -Dtest=CrdsAreCurrentTest -Dcrds.update=true})
+ * {@code -Dcrds.update=true} (e.g. {@code ./mvnw -pl model,api test -Dtest=CrdsAreCurrentTest
+ * -Dsurefire.failIfNoSpecifiedTests=false -Dcrds.update=true})
  * to write them anew.
  */
 class CrdsAreCurrentTest {

@@ -1,5 +1,6 @@
 package io.brokerwise.cli;
 
+import io.brokerwise.model.topology.Layout;
 import io.brokerwise.api.planning.PlanningInput;
 import io.brokerwise.api.v1alpha1.PlanReport;
 import io.brokerwise.api.v1alpha1.PlanStatus;
@@ -53,7 +54,7 @@ final class PlanTable {
             "WAIT " + level, "END-TO-END " + level, "CONN/BROKER", "RECOVERY", "FEASIBLE", "WHY"};
         cells.add(header);
         for (PlanStatus s : rows) {
-            cells.add(new String[] {s.topology, s.publisherGroups + "x" + s.subscriberGroups, String.valueOf(s.brokers),
+            cells.add(new String[] {s.topology, new Layout(s.publisherGroups, s.subscriberGroups).dimensions(), String.valueOf(s.brokers),
                 number(s.capacity), String.format(Locale.ROOT, "%.3f", s.utilization),
                 String.format(Locale.ROOT, "%.3f", s.networkUtilization), Format.seconds(s.serviceTime.mean),
                 String.format(Locale.ROOT, "%.3f", s.serviceTime.cv), time(s.waitingTime.mean), time(s.waitingTime.quantile),

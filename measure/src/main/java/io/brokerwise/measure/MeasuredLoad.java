@@ -1,5 +1,6 @@
 package io.brokerwise.measure;
 
+import io.brokerwise.model.topology.Layout;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
@@ -20,7 +21,7 @@ public record MeasuredLoad(String layout, int brokers, int copiesPerMessage, Str
 
     static MeasuredLoad of(LoadSpec spec, Target target, ClientSlice slice) {
         SelectorDesign design = spec.design();
-        return new MeasuredLoad(target.map().publisherGroups() + "x" + target.map().subscriberGroups(),
+        return new MeasuredLoad(new Layout(target.map().publisherGroups(), target.map().subscriberGroups()).dimensions(),
                 target.brokers(), target.copiesPerMessage(), slice.index() + "/" + slice.count(), spec.publishers(),
                 spec.mode(), spec.mode() == LoadSpec.Mode.rate ? spec.ratePerPublisher() : null,
                 spec.persistent() ? "Persistent" : "NonPersistent", design.r(), design.mAdd(), design.kind(),

@@ -1,7 +1,7 @@
 package io.brokerwise.operator;
 
-import io.brokerwise.operator.topology.Conditions;
-import io.brokerwise.operator.topology.Names;
+import io.brokerwise.operator.layout.Conditions;
+import io.brokerwise.operator.layout.Names;
 import io.fabric8.kubernetes.api.model.Condition;
 import java.util.List;
 import io.fabric8.kubernetes.api.model.HasMetadata;

@@ -3,6 +3,7 @@ package io.brokerwise.operator;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameEndingWith;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
@@ -22,4 +23,13 @@ class LayerRulesTest {
             .should().dependOnClassesThat(simpleNameEndingWith("Reconciler")
                     .and(resideInAPackage("io.brokerwise.operator.."))
                     .as("are the operator's reconcilers"));
+
+    /**
+     * The operator's packages form floors: the vocabulary of a deployed layout ({@code layout}) at the bottom, the
+     * dependents, autoscaling and temporary brokers above it, the reconcilers on top. A cycle would tie two floors
+     * into one room that can only change together.
+     */
+    @ArchTest
+    static final ArchRule operatorPackagesFormNoCycle = slices().matching("io.brokerwise.operator.(*)..")
+            .should().beFreeOfCycles();
 }

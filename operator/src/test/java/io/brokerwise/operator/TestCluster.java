@@ -86,7 +86,7 @@ final class TestCluster {
         String ns = t.getMetadata().getNamespace();
         var pod = client.pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata()
                 .withName(t.getMetadata().getName() + "-broker-" + ordinal)
-                .withLabels(io.brokerwise.operator.topology.Names.brokerSelector(t)).endMetadata()
+                .withLabels(io.brokerwise.operator.layout.Names.brokerSelector(t)).endMetadata()
                 .withNewSpec().addNewContainer().withName("artemis").withImage("brokerwise.io/artemis:2.56.0").endContainer()
                 .endSpec().build()).create();
         pod.setStatus(new io.fabric8.kubernetes.api.model.PodStatusBuilder().withPhase("Running")

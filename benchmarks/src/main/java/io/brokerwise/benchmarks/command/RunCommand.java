@@ -23,8 +23,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -152,10 +150,10 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private Layout layout() {
-        Matcher m = Pattern.compile("(\\d+)x(\\d+)").matcher(layout);
-        if (!m.matches()) {
-            throw new IllegalArgumentException("--layout must look like 2x3, got " + layout);
+        try {
+            return Layout.parse(layout);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--layout: " + e.getMessage(), e);
         }
-        return new Layout(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
     }
 }

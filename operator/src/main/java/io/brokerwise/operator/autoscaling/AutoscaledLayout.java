@@ -6,7 +6,6 @@ import io.brokerwise.api.v1alpha1.AutoscalingStatus;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
 import io.brokerwise.model.topology.Layout;
-import io.brokerwise.operator.topology.BrokerLayout;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -25,7 +24,7 @@ public final class AutoscaledLayout {
     /** The layout mode Auto applied and holds, if any. */
     public static Optional<Layout> held(PubSubTopology topology, PubSubTopologyStatus status) {
         return mode(topology) == AutoscalingSpec.Mode.Auto
-                ? Optional.ofNullable(status.autoscaling).map(a -> a.layout).map(BrokerLayout::parse)
+                ? Optional.ofNullable(status.autoscaling).map(a -> a.layout).map(Layout::parse)
                 : Optional.empty();
     }
 

@@ -70,6 +70,6 @@ public final class AutoscalingReport {
 
     /** "6x2", as the StatefulSet's layout annotation records a layout. */
     static String kByL(Layout layout) {
-        return layout.publisherGroups() + "x" + layout.subscriberGroups();
+        return layout.dimensions();
     }
 }

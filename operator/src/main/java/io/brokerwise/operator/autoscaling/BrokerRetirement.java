@@ -5,7 +5,7 @@ import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.metrics.BrokerSample;
 import io.brokerwise.broker.metrics.BrokerScrape;
-import io.brokerwise.operator.topology.Names;
+import io.brokerwise.operator.layout.Names;
 import io.brokerwise.routing.RoutingMap;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

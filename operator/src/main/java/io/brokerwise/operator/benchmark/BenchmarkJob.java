@@ -7,7 +7,7 @@ import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
 import io.brokerwise.broker.BrokerRole;
 import io.brokerwise.operator.RestrictedPodSecurity;
 import io.brokerwise.operator.temporary.TemporaryBrokers;
-import io.brokerwise.operator.topology.Names;
+import io.brokerwise.operator.layout.Names;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;

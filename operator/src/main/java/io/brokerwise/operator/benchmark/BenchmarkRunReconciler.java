@@ -19,10 +19,8 @@ import io.brokerwise.operator.temporary.TemporaryRouting;
 import io.brokerwise.operator.temporary.TemporaryService;
 import io.brokerwise.operator.temporary.TemporaryStatefulSet;
 import io.brokerwise.operator.temporary.TemporaryBrokers;
-import io.brokerwise.operator.topology.BrokerLayout;
-import io.brokerwise.operator.topology.Conditions;
-import io.brokerwise.operator.topology.Names;
-import io.brokerwise.operator.topology.TopologyPlanning;
+import io.brokerwise.operator.layout.Names;
+import io.brokerwise.operator.layout.TopologyPlanning;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -40,7 +38,6 @@ import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -81,7 +78,7 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
                 .withNamespacesInheritedFromController()
                 .withSecondaryToPrimaryMapper(t -> context.getPrimaryCache().list()
                         .filter(r -> r.getMetadata().getNamespace().equals(t.getMetadata().getNamespace())
-                                && r.getSpec() != null && t.getMetadata().getName().equals(topologyOf(r)))
+                                && r.getSpec() != null && t.getMetadata().getName().equals(RunStart.topologyOf(r)))
                         .map(ResourceID::fromResource).collect(Collectors.toSet()))
                 .build(), context);
         var profiles = new InformerEventSource<>(InformerEventSourceConfiguration.from(BrokerProfile.class, BenchmarkRun.class)
@@ -139,12 +136,13 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
         Optional<PubSubTopology> topology = Informers.get(context, PubSubTopology.class, TOPOLOGIES, run.getSpec().topologyRef.name,
                 run.getMetadata().getNamespace());
         boolean running = outcomes.status.phase == Phase.Running;
-        Optional<String> wait = running ? Optional.empty() : waitReason(run, context, topology);
+        Optional<RunStart.Wait> wait = running ? Optional.empty() : RunStart.waitReason(run, topology,
+                topology.flatMap(t -> routingMap(context, t)).isPresent(), context.getPrimaryCache().list());
         if (wait.isPresent()) {
-            outcomes.pending(wait.get().substring(0, wait.get().indexOf(':')), wait.get().substring(wait.get().indexOf(':') + 2));
+            outcomes.pending(wait.get().reason(), wait.get().message());
             return;
         }
-        Optional<Layout> own = Optional.ofNullable(run.getSpec().layout).map(BrokerLayout::parse);
+        Optional<Layout> own = Optional.ofNullable(run.getSpec().layout).map(Layout::parse);
         BenchmarkDesign design;
         try {
             // designed on every pass while running, too: the Job's desired state and the verdict both need it
@@ -176,7 +174,7 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
             outcomes.pending(TemporaryBrokersStart.REASON, starting.get());
             return;
         }
-        outcomes.status.layout = design.layout().publisherGroups() + "x" + design.layout().subscriberGroups();
+        outcomes.status.layout = design.layout().dimensions();
         outcomes.status.job = BenchmarkJob.name(run);
         outcomes.status.startTime = Instant.now().toString();
         outcomes.running("Started", started(outcomes.status, design));
@@ -185,37 +183,6 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
     private static String started(BenchmarkRunStatus status, BenchmarkDesign design) {
         return "measuring layout " + status.layout + " with " + design.plan().clients() + " client pod(s), "
                 + design.plan().points().size() + " point(s)";
-    }
-
-    /** Why the run cannot start yet, as "Reason: message", or nothing when it can. */
-    private static Optional<String> waitReason(BenchmarkRun run, Context<BenchmarkRun> context,
-                                               Optional<PubSubTopology> topology) {
-        String name = run.getSpec().topologyRef.name;
-        if (topology.isEmpty()) {
-            return Optional.of("TopologyNotFound: no PubSubTopology " + name + " in namespace "
-                    + run.getMetadata().getNamespace());
-        }
-        var conditions = topology.get().getStatus() == null ? List.<io.fabric8.kubernetes.api.model.Condition>of()
-                : topology.get().getStatus().conditions;
-        if (!Conditions.isTrue(conditions, Conditions.READY) || routingMap(context, topology.get()).isEmpty()) {
-            return Optional.of("TopologyNotReady: PubSubTopology " + name + " is not Ready: a benchmark measures "
-                    + "running brokers");
-        }
-        return earlierRun(run, context).map(other -> "AnotherRunActive: BenchmarkRun " + other
-                + " measures the same topology first; runs of one topology take turns");
-    }
-
-    /** The first unfinished run of the same topology created before this one. */
-    private static Optional<String> earlierRun(BenchmarkRun run, Context<BenchmarkRun> context) {
-        Comparator<BenchmarkRun> order = Comparator.comparing((BenchmarkRun r) -> r.getMetadata().getCreationTimestamp())
-                .thenComparing(r -> r.getMetadata().getName());
-        return context.getPrimaryCache().list()
-                .filter(r -> r.getMetadata().getNamespace().equals(run.getMetadata().getNamespace())
-                        && run.getSpec().topologyRef.name.equals(topologyOf(r))
-                        && !(r.getStatus() != null && r.getStatus().finished())
-                        && r.getMetadata().getDeletionTimestamp() == null
-                        && order.compare(r, run) < 0)
-                .min(order).map(r -> r.getMetadata().getName());
     }
 
     /** The design for the layout the run measures: its own {@code spec.layout}, else the topology's routed one. */
@@ -227,11 +194,6 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
         });
         var profile = TopologyPlanning.profile(topology, Informers.list(context, BrokerProfile.class, PROFILES));
         return BenchmarkDesign.of(run, topology.getSpec(), profile, layout, System.currentTimeMillis());
-    }
-
-    /** The topology a run measures; none for a Calibrate run. */
-    private static String topologyOf(BenchmarkRun run) {
-        return run.getSpec().topologyRef == null ? null : run.getSpec().topologyRef.name;
     }
 
     /**

@@ -11,7 +11,7 @@ import io.brokerwise.api.v1alpha1.CalibrationSpec;
 import io.brokerwise.measure.CalibrationFit;
 import io.brokerwise.measure.CalibrationPoint;
 import io.brokerwise.operator.dependent.BrokerStatefulSet;
-import io.brokerwise.operator.topology.Names;
+import io.brokerwise.operator.layout.Names;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;

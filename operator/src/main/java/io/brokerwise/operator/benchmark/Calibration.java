@@ -10,7 +10,7 @@ import io.brokerwise.measure.LoadResult;
 import io.brokerwise.model.fit.FitException;
 import io.brokerwise.operator.Informers;
 import io.brokerwise.operator.temporary.TemporaryBrokers;
-import io.brokerwise.operator.topology.Names;
+import io.brokerwise.operator.layout.Names;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;

@@ -2,7 +2,7 @@ package io.brokerwise.operator.dependent;
 
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.broker.BrokerConfiguration;
-import io.brokerwise.operator.topology.Names;
+import io.brokerwise.operator.layout.Names;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.javaoperatorsdk.operator.api.config.informer.Informer;

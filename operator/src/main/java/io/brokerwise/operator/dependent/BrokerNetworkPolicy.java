@@ -2,7 +2,7 @@ package io.brokerwise.operator.dependent;
 
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.broker.BrokerConfiguration;
-import io.brokerwise.operator.topology.Names;
+import io.brokerwise.operator.layout.Names;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyBuilder;

@@ -4,7 +4,7 @@ import io.brokerwise.api.v1alpha1.BrokerSpec;
 import io.brokerwise.api.v1alpha1.PlacementSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.TlsSpec;
-import io.brokerwise.operator.topology.Names;
+import io.brokerwise.operator.layout.Names;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 

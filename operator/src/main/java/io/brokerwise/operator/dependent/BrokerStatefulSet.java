@@ -8,7 +8,7 @@ import io.brokerwise.broker.MountedCredentials;
 import io.brokerwise.broker.tls.BrokerKeyStore;
 import io.brokerwise.operator.RestrictedPodSecurity;
 import io.brokerwise.operator.autoscaling.BrokerRetirement;
-import io.brokerwise.operator.topology.Names;
+import io.brokerwise.operator.layout.Names;
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -81,7 +81,7 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
     @Override
     protected StatefulSet desired(PubSubTopology topology, Context<PubSubTopology> context) {
         StatefulSet set = new StatefulSetBuilder(render(Layouts.set(topology, context), replicas(topology, context)))
-                .editMetadata().addToAnnotations(Names.LAYOUT_ANNOTATION, Layouts.of(context).describe()).endMetadata()
+                .editMetadata().addToAnnotations(Names.LAYOUT_ANNOTATION, Layouts.of(context).layout().dimensions()).endMetadata()
                 .build();
         String served = BrokerTrust.of(context).served();
         if (served != null) {

@@ -2,7 +2,7 @@ package io.brokerwise.operator.dependent;
 
 import io.brokerwise.broker.tls.BrokerKeyStore;
 import io.brokerwise.broker.tls.CertificateAuthority;
-import io.brokerwise.operator.topology.Names;
+import io.brokerwise.operator.layout.Names;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Secret;

@@ -1,8 +1,8 @@
 package io.brokerwise.operator.dependent;
 
 import io.brokerwise.api.v1alpha1.PubSubTopology;
-import io.brokerwise.operator.topology.BrokerLayout;
-import io.brokerwise.operator.topology.Names;
+import io.brokerwise.operator.layout.BrokerLayout;
+import io.brokerwise.operator.layout.Names;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.javaoperatorsdk.operator.api.reconciler.Context;

@@ -2,9 +2,9 @@ package io.brokerwise.operator.dependent;
 
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.model.topology.Layout;
-import io.brokerwise.operator.topology.BrokerLayout;
-import io.brokerwise.operator.topology.BrokerReadiness;
-import io.brokerwise.operator.topology.Names;
+import io.brokerwise.operator.layout.BrokerLayout;
+import io.brokerwise.operator.layout.BrokerReadiness;
+import io.brokerwise.operator.layout.Names;
 import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.routing.RoutingMapCodec;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -89,7 +89,7 @@ public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap,
 
     /** The layout ("2x1") the current routing map sends clients to, if there is a map. */
     static Optional<String> routedLayout(PubSubTopology topology, Context<PubSubTopology> context) {
-        return routed(topology, context).map(m -> m.publisherGroups() + "x" + m.subscriberGroups());
+        return routed(topology, context).map(m -> new Layout(m.publisherGroups(), m.subscriberGroups()).dimensions());
     }
 
     /** How many brokers the current routing map sends clients to; 0 without a map. */

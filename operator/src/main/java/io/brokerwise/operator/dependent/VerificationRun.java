@@ -5,8 +5,9 @@ import io.brokerwise.api.v1alpha1.BenchmarkRunSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.TopologyRef;
 import io.brokerwise.api.v1alpha1.VerificationSpec;
-import io.brokerwise.operator.topology.BrokerLayout;
-import io.brokerwise.operator.topology.Names;
+import io.brokerwise.model.topology.Layout;
+import io.brokerwise.operator.layout.BrokerLayout;
+import io.brokerwise.operator.layout.Names;
 import io.javaoperatorsdk.operator.api.config.informer.Informer;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.dependent.DependentResource;
@@ -49,12 +50,12 @@ public class VerificationRun extends KubernetesDependentResource<BenchmarkRun, P
     /** Among the topology's checks, the one of the layout being applied. */
     @Override
     protected ResourceID targetSecondaryResourceID(PubSubTopology topology, Context<PubSubTopology> context) {
-        return new ResourceID(name(topology, Layouts.of(context)), topology.getMetadata().getNamespace());
+        return new ResourceID(name(topology, Layouts.of(context).layout()), topology.getMetadata().getNamespace());
     }
 
     /** The check of this layout. */
-    public static String name(PubSubTopology topology, BrokerLayout layout) {
-        return topology.getMetadata().getName() + "-verify-" + layout.describe();
+    public static String name(PubSubTopology topology, Layout layout) {
+        return topology.getMetadata().getName() + "-verify-" + layout.dimensions();
     }
 
     @Override
@@ -62,8 +63,8 @@ public class VerificationRun extends KubernetesDependentResource<BenchmarkRun, P
         BrokerLayout layout = Layouts.of(context);
         VerificationSpec verification = topology.getSpec().verification;
         BenchmarkRun run = new BenchmarkRun();
-        run.setMetadata(Layouts.metadata(topology, name(topology, layout)));
-        run.getMetadata().setAnnotations(new java.util.HashMap<>(java.util.Map.of(Names.LAYOUT_ANNOTATION, layout.describe())));
+        run.setMetadata(Layouts.metadata(topology, name(topology, layout.layout())));
+        run.getMetadata().setAnnotations(new java.util.HashMap<>(java.util.Map.of(Names.LAYOUT_ANNOTATION, layout.layout().dimensions())));
         BenchmarkRunSpec spec = new BenchmarkRunSpec();
         spec.topologyRef = new TopologyRef(topology.getMetadata().getName());
         spec.mode = BenchmarkRunSpec.Mode.Saturate;
@@ -85,7 +86,7 @@ public class VerificationRun extends KubernetesDependentResource<BenchmarkRun, P
         public boolean isMet(DependentResource<BenchmarkRun, PubSubTopology> dependent, PubSubTopology topology,
                              Context<PubSubTopology> context) {
             return topology.getSpec().verification != null && Boolean.TRUE.equals(topology.getSpec().verification.onDeploy)
-                    && RoutingConfigMap.routedLayout(topology, context).filter(Layouts.of(context).describe()::equals)
+                    && RoutingConfigMap.routedLayout(topology, context).filter(Layouts.of(context).layout().dimensions()::equals)
                     .isPresent();
         }
     }

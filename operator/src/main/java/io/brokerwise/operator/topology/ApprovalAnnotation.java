@@ -1,6 +1,7 @@
 package io.brokerwise.operator.topology;
 
 import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.operator.layout.Names;
 import io.fabric8.kubernetes.client.KubernetesClient;
 
 /**

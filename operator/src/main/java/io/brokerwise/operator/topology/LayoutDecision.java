@@ -6,6 +6,9 @@ import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
 import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.autoscaling.AutoscaledLayout;
+import io.brokerwise.operator.layout.Conditions;
+import io.brokerwise.operator.layout.Names;
+import io.brokerwise.operator.layout.TopologyPlanning;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,10 +37,6 @@ public final class LayoutDecision {
                          Optional<Layout> running) {
     }
 
-    /** A condition the decision sets, with the reason and message a user reads. */
-    public record Verdict(String type, boolean value, String reason, String message) {
-    }
-
     /**
      * @param deploy      the layout to apply, or empty: nothing to deploy yet
      * @param verdicts    the Valid and Planned conditions
@@ -45,7 +44,7 @@ public final class LayoutDecision {
      * @param inhibitFrom a re-plan the user did not ask for is applied now: no further change for the delay
      * @param lookAgainIn when the decision may change without news: the end of an inhibition
      */
-    public record Decision(Optional<Layout> deploy, List<Verdict> verdicts, Optional<TopologyPlanning.Planned> reported,
+    public record Decision(Optional<Layout> deploy, List<Conditions.Verdict> verdicts, Optional<TopologyPlanning.Planned> reported,
                            Optional<Instant> inhibitFrom, Optional<Duration> lookAgainIn) {
     }
 
@@ -124,13 +123,13 @@ public final class LayoutDecision {
 
     /** The decision as it is worked out. */
     private static final class Builder {
-        private final List<Verdict> verdicts = new ArrayList<>();
+        private final List<Conditions.Verdict> verdicts = new ArrayList<>();
         private Optional<TopologyPlanning.Planned> reported = Optional.empty();
         private Optional<Instant> inhibitFrom = Optional.empty();
         private Optional<Duration> lookAgainIn = Optional.empty();
 
         void verdict(String type, boolean value, String reason, String message) {
-            verdicts.add(new Verdict(type, value, reason, message));
+            verdicts.add(new Conditions.Verdict(type, value, reason, message));
         }
 
         Decision deploy(Optional<Layout> layout) {

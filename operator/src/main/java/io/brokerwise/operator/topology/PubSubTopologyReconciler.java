@@ -22,6 +22,11 @@ import io.brokerwise.operator.dependent.BrokerTrust;
 import io.brokerwise.operator.dependent.ManagementSecret;
 import io.brokerwise.operator.dependent.RoutingConfigMap;
 import io.brokerwise.operator.dependent.VerificationRun;
+import io.brokerwise.operator.layout.BrokerLayout;
+import io.brokerwise.operator.layout.BrokerReadiness;
+import io.brokerwise.operator.layout.Conditions;
+import io.brokerwise.operator.layout.Names;
+import io.brokerwise.operator.layout.TopologyPlanning;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -164,7 +169,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
 
     /** Applies what the decision says about the plan and the conditions; returns the layout to deploy. */
     private Optional<Layout> apply(LayoutDecision.Decision decision, PubSubTopology topology, Outcomes outcomes) {
-        decision.verdicts().forEach(v -> outcomes.set(v.type(), v.value(), v.reason(), v.message()));
+        decision.verdicts().forEach(outcomes::set);
         decision.reported().ifPresent(p -> PlanReports.fill(outcomes.status, p.plan(), p.profile()));
         decision.inhibitFrom().ifPresent(now -> AutoscaledLayout.inhibit(topology, outcomes.status, now));
         decision.lookAgainIn().ifPresent(outcomes::lookAgainIn);
@@ -195,7 +200,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
             outcomes.set(Conditions.DEPLOYED, false, "ApplyFailed", layout + " not applied: " + refusals(refused));
             outcomes.lookAgainIn(APPLY_RETRY);
         }
-        readiness.report(outcomes, topology, layout);
+        outcomes.set(readiness.readyCondition(topology, layout));
         VerificationReport.report(outcomes, topology, layout, context);
     }
 
@@ -274,7 +279,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         return context.getSecondaryResource(StatefulSet.class)
                 .map(s -> s.getMetadata().getAnnotations())
                 .map(a -> a.get(Names.LAYOUT_ANNOTATION))
-                .map(BrokerLayout::parse);
+                .map(Layout::parse);
     }
 
     private static java.util.Set<ResourceID> all(EventSourceContext<PubSubTopology> context) {
@@ -316,6 +321,10 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
 
         void set(String type, boolean value, String reason, String message) {
             set(type, value ? "True" : "False", reason, message);
+        }
+
+        void set(Conditions.Verdict verdict) {
+            set(verdict.type(), verdict.value(), verdict.reason(), verdict.message());
         }
 
         void lookAgainIn(Duration delay) {

@@ -7,6 +7,7 @@ import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.VerificationStatus;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.dependent.VerificationRun;
+import io.brokerwise.operator.layout.Conditions;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import java.util.Optional;
 
@@ -29,7 +30,7 @@ final class VerificationReport {
             outcomes.status.conditions.removeIf(c -> VERIFIED.equals(c.getType()));
             return;
         }
-        String name = VerificationRun.name(topology, new BrokerLayout(layout, null));
+        String name = VerificationRun.name(topology, layout);
         Optional<BenchmarkRun> run = context.getSecondaryResourcesAsStream(BenchmarkRun.class)
                 .filter(r -> name.equals(r.getMetadata().getName())).findFirst();
         var status = run.map(BenchmarkRun::getStatus);
@@ -48,7 +49,7 @@ final class VerificationReport {
         }
         VerificationStatus v = new VerificationStatus();
         v.run = name;
-        v.layout = layout.publisherGroups() + "x" + layout.subscriberGroups();
+        v.layout = layout.dimensions();
         v.measuredCapacity = s.measuredCapacity;
         v.measuredCapacityInterval = s.measuredCapacityInterval;
         v.predictedCapacity = s.predictedCapacity;

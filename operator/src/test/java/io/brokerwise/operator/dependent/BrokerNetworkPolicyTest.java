@@ -3,7 +3,7 @@ package io.brokerwise.operator.dependent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.brokerwise.operator.topology.Names;
+import io.brokerwise.operator.layout.Names;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyPeer;
 import java.util.List;
 import java.util.Map;

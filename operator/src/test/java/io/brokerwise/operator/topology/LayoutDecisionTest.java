@@ -9,6 +9,9 @@ import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
 import io.brokerwise.api.v1alpha1.ScalingStatus;
 import io.brokerwise.model.topology.Layout;
+import io.brokerwise.operator.layout.Conditions;
+import io.brokerwise.operator.layout.Names;
+import io.brokerwise.operator.layout.TopologyPlanning;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -176,12 +179,12 @@ class LayoutDecisionTest {
     }
 
     private static void assertVerdict(LayoutDecision.Decision decided, String type, boolean value, String reason) {
-        LayoutDecision.Verdict v = verdict(decided, type);
+        Conditions.Verdict v = verdict(decided, type);
         assertEquals(value, v.value(), v.toString());
         assertEquals(reason, v.reason(), v.toString());
     }
 
-    private static LayoutDecision.Verdict verdict(LayoutDecision.Decision decided, String type) {
+    private static Conditions.Verdict verdict(LayoutDecision.Decision decided, String type) {
         return decided.verdicts().stream().filter(v -> v.type().equals(type)).findFirst().orElseThrow();
     }
 

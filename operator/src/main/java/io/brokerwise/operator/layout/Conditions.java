@@ -1,4 +1,4 @@
-package io.brokerwise.operator.topology;
+package io.brokerwise.operator.layout;
 
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ConditionBuilder;
@@ -16,6 +16,10 @@ public final class Conditions {
     public static final String READY = "Ready";
 
     private Conditions() {
+    }
+
+    /** A condition a decision sets, with the reason and message a user reads. */
+    public record Verdict(String type, boolean value, String reason, String message) {
     }
 
     /**

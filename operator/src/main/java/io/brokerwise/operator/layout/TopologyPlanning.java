@@ -1,4 +1,4 @@
-package io.brokerwise.operator.topology;
+package io.brokerwise.operator.layout;
 
 import io.brokerwise.api.planning.ManifestException;
 import io.brokerwise.api.planning.PlanningInput;

@@ -1,4 +1,4 @@
-package io.brokerwise.operator.topology;
+package io.brokerwise.operator.layout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

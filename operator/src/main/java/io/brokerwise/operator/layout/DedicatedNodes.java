@@ -1,4 +1,4 @@
-package io.brokerwise.operator.topology;
+package io.brokerwise.operator.layout;
 
 import io.brokerwise.api.v1alpha1.PlacementSpec;
 import io.fabric8.kubernetes.api.model.Node;

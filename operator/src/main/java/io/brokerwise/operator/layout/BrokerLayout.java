@@ -1,4 +1,4 @@
-package io.brokerwise.operator.topology;
+package io.brokerwise.operator.layout;
 
 import io.brokerwise.model.topology.Layout;
 
@@ -13,15 +13,5 @@ public record BrokerLayout(Layout layout, String deliveryMode) {
 
     public int brokers() {
         return Math.toIntExact(layout.brokers());
-    }
-
-    /** "6x2", as the StatefulSet's layout annotation records it. */
-    public String describe() {
-        return layout.publisherGroups() + "x" + layout.subscriberGroups();
-    }
-
-    public static Layout parse(String kByL) {
-        String[] parts = kByL.split("x");
-        return new Layout(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
     }
 }

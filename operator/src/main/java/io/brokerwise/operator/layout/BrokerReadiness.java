@@ -1,4 +1,4 @@
-package io.brokerwise.operator.topology;
+package io.brokerwise.operator.layout;
 
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.model.topology.Layout;
@@ -49,18 +49,18 @@ public record BrokerReadiness(Map<Integer, String> notReady, Map<Integer, Boolea
         return IntStream.range(0, n).allMatch(i -> ready.getOrDefault(i, false));
     }
 
-    /** Sets the Ready condition for the layout being deployed. */
-    void report(PubSubTopologyReconciler.Outcomes outcomes, PubSubTopology topology, Layout layout) {
+    /** The Ready condition of the layout being deployed: all its brokers Ready, or which are not and why. */
+    public Conditions.Verdict readyCondition(PubSubTopology topology, Layout layout) {
         int n = Math.toIntExact(layout.brokers());
         long readyCount = IntStream.range(0, n).filter(i -> ready.getOrDefault(i, false)).count();
         if (readyCount == n) {
-            outcomes.set(Conditions.READY, true, "BrokersReady", "all " + n + " brokers of " + layout + " are Ready");
-            return;
+            return new Conditions.Verdict(Conditions.READY, true, "BrokersReady",
+                    "all " + n + " brokers of " + layout + " are Ready");
         }
         String missing = IntStream.range(0, n).filter(i -> !ready.getOrDefault(i, false))
                 .mapToObj(i -> Names.statefulSet(topology) + "-" + i + " (" + notReady.getOrDefault(i, "no pod yet") + ")")
                 .limit(5).collect(Collectors.joining("; "));
-        outcomes.set(Conditions.READY, false, "BrokersNotReady",
+        return new Conditions.Verdict(Conditions.READY, false, "BrokersNotReady",
                 readyCount + " of " + n + " brokers Ready; missing: " + missing + (n - readyCount > 5 ? "; ..." : ""));
     }
 
