@@ -104,11 +104,8 @@ class LayoutDecisionTest {
     @Test
     void aReplanTheUserDidNotAskForWaitsForTheInhibitionAndLooksAgainWhenItEnds() {
         PubSubTopology topology = unchangedSpec(topology(autoscaling("Recommend")));
-        PubSubTopologyStatus status = new PubSubTopologyStatus();
-        status.autoscaling = new AutoscalingStatus();
-        status.autoscaling.inhibitedUntil = NOW.plusSeconds(90).toString();
-        var decided = decision.decide(new LayoutDecision.Inputs(topology, status,
-                planning.plan(topology, nodes(16), List.of()), Optional.of(RUNNING)));
+        PubSubTopologyStatus status = inhibitedUntil(NOW.plusSeconds(90));
+        var decided = decide(topology, status, nodes(16), Optional.of(RUNNING));
         assertEquals(Optional.of(RUNNING), decided.deploy());
         assertVerdict(decided, Conditions.PLANNED, true, "Inhibited");
         assertEquals(Optional.of(Duration.ofSeconds(90)), decided.lookAgainIn());
@@ -118,11 +115,8 @@ class LayoutDecisionTest {
     @Test
     void aReplanAfterTheInhibitionAppliesAndStartsOneOfItsOwn() {
         PubSubTopology topology = unchangedSpec(topology(autoscaling("Recommend")));
-        PubSubTopologyStatus status = new PubSubTopologyStatus();
-        status.autoscaling = new AutoscalingStatus();
-        status.autoscaling.inhibitedUntil = NOW.minusSeconds(1).toString();
-        var decided = decision.decide(new LayoutDecision.Inputs(topology, status,
-                planning.plan(topology, nodes(16), List.of()), Optional.of(RUNNING)));
+        PubSubTopologyStatus status = inhibitedUntil(NOW.minusSeconds(1));
+        var decided = decide(topology, status, nodes(16), Optional.of(RUNNING));
         assertEquals(Optional.of(plan(topology)), decided.deploy());
         assertEquals(Optional.of(NOW), decided.inhibitFrom());
     }
@@ -138,12 +132,9 @@ class LayoutDecisionTest {
     @Test
     void anEditedSpecAppliesAtOnceEvenDuringAnInhibition() {
         PubSubTopology topology = topology(autoscaling("Recommend"));
-        PubSubTopologyStatus status = new PubSubTopologyStatus();
-        status.autoscaling = new AutoscalingStatus();
-        status.autoscaling.inhibitedUntil = NOW.plusSeconds(90).toString();
+        PubSubTopologyStatus status = inhibitedUntil(NOW.plusSeconds(90));
         assertTrue(LayoutDecision.specEdited(topology), "no status yet: as good as edited");
-        var decided = decision.decide(new LayoutDecision.Inputs(topology, status,
-                planning.plan(topology, nodes(16), List.of()), Optional.of(RUNNING)));
+        var decided = decide(topology, status, nodes(16), Optional.of(RUNNING));
         assertEquals(Optional.of(plan(topology)), decided.deploy());
         assertEquals(Optional.empty(), decided.inhibitFrom());
     }
@@ -157,20 +148,30 @@ class LayoutDecisionTest {
         status.autoscaling.lastScaling.reason = "Overloaded";
         PubSubTopology auto = topology(autoscaling("Auto"));
         assertNotEquals(new Layout(3, 1), plan(auto));
-        var decided = decision.decide(new LayoutDecision.Inputs(auto, status,
-                planning.plan(auto, nodes(16), List.of()), Optional.of(RUNNING)));
+        var decided = decide(auto, status, nodes(16), Optional.of(RUNNING));
         assertEquals(Optional.of(new Layout(3, 1)), decided.deploy());
         assertVerdict(decided, Conditions.PLANNED, true, "Autoscaled");
         assertTrue(verdict(decided, Conditions.PLANNED).message().contains("(Overloaded)"));
 
         PubSubTopology recommend = topology(autoscaling("Recommend"));
-        assertEquals(Optional.of(plan(recommend)), decision.decide(new LayoutDecision.Inputs(recommend, status,
-                planning.plan(recommend, nodes(16), List.of()), Optional.of(RUNNING))).deploy());
+        assertEquals(Optional.of(plan(recommend)), decide(recommend, status, nodes(16), Optional.of(RUNNING)).deploy());
+    }
+
+    private static PubSubTopologyStatus inhibitedUntil(Instant until) {
+        PubSubTopologyStatus status = new PubSubTopologyStatus();
+        status.autoscaling = new AutoscalingStatus();
+        status.autoscaling.inhibitedUntil = until.toString();
+        return status;
     }
 
     private LayoutDecision.Decision decide(PubSubTopology topology, List<Node> nodes, Optional<Layout> running) {
-        return decision.decide(new LayoutDecision.Inputs(topology, new PubSubTopologyStatus(),
-                planning.plan(topology, nodes, List.of()), running));
+        return decide(topology, new PubSubTopologyStatus(), nodes, running);
+    }
+
+    private LayoutDecision.Decision decide(PubSubTopology topology, PubSubTopologyStatus status, List<Node> nodes,
+                                           Optional<Layout> running) {
+        return decision.decide(new LayoutDecision.Inputs(topology, status, planning.plan(topology, nodes, List.of()),
+                running));
     }
 
     private Layout plan(PubSubTopology topology) {
