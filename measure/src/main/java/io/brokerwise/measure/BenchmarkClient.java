@@ -1,9 +1,13 @@
 package io.brokerwise.measure;
 
-import io.brokerwise.client.ClientOptions;
-import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.BrokerRole;
+import io.brokerwise.client.ClientOptions;
+import io.brokerwise.measure.contract.BenchmarkPlan;
+import io.brokerwise.measure.contract.LoadResult;
+import io.brokerwise.measure.contract.LoadSpec;
+import io.brokerwise.measure.contract.SliceReport;
+import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.routing.RoutingMapWatcher;
 import java.io.IOException;
 import java.nio.file.Files;

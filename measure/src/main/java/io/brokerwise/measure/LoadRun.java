@@ -3,6 +3,9 @@ package io.brokerwise.measure;
 import io.brokerwise.broker.metrics.BrokerSample;
 import io.brokerwise.client.ClientOptions;
 import io.brokerwise.client.TopologyClient;
+import io.brokerwise.measure.contract.BenchmarkPlan;
+import io.brokerwise.measure.contract.LoadResult;
+import io.brokerwise.measure.contract.LoadSpec;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -16,8 +19,8 @@ import java.util.List;
  */
 public final class LoadRun {
 
-    /** How long the subscribers may keep receiving after the cool-down; a benchmark's schedule leaves this much. */
-    public static final long DRAIN_NANOS = 10_000_000_000L;
+    /** How long the subscribers may keep receiving after the cool-down: what a benchmark's schedule leaves. */
+    public static final long DRAIN_NANOS = BenchmarkPlan.DRAIN_MILLIS * 1_000_000L;
 
     private final LoadSpec spec;
     private final PrintStream progress;

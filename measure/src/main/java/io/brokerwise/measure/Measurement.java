@@ -1,6 +1,7 @@
 package io.brokerwise.measure;
 
 import io.brokerwise.client.Publisher;
+import io.brokerwise.measure.contract.LoadSpec;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageListener;

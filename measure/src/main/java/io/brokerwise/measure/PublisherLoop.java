@@ -1,5 +1,6 @@
 package io.brokerwise.measure;
 
+import io.brokerwise.measure.contract.LoadSpec;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 

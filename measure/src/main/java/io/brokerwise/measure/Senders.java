@@ -5,6 +5,8 @@ import io.brokerwise.client.Outgoing;
 import io.brokerwise.client.Publisher;
 import io.brokerwise.client.TopologyClient;
 import io.brokerwise.client.jms.BrokerwiseConnectionFactory;
+import io.brokerwise.measure.contract.LoadSpec;
+import io.brokerwise.measure.contract.SelectorDesign;
 import io.brokerwise.routing.RoutingMapCodec;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.DeliveryMode;

@@ -1,5 +1,6 @@
 package io.brokerwise.measure;
 
+import io.brokerwise.measure.contract.LoadSpec;
 import java.util.ArrayList;
 import java.util.List;
 

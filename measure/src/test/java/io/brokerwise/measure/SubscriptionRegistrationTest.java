@@ -10,6 +10,7 @@ import io.brokerwise.broker.BrokerUsers;
 import io.brokerwise.broker.EmbeddedBroker;
 import io.brokerwise.broker.metrics.BrokerScrape;
 import io.brokerwise.measure.SubscriptionRegistration.Timing;
+import io.brokerwise.measure.contract.SelectorDesign;
 import io.brokerwise.routing.RoutingMap;
 import java.nio.file.Path;
 import java.util.List;

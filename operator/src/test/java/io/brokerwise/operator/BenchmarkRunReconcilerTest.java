@@ -11,7 +11,7 @@ import io.brokerwise.api.v1alpha1.BenchmarkRunSpec;
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
 import io.brokerwise.api.v1alpha1.IntervalStatus;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
-import io.brokerwise.measure.BenchmarkPlan;
+import io.brokerwise.measure.contract.BenchmarkPlan;
 import io.brokerwise.routing.RoutingMapCodec;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Pod;

@@ -1,6 +1,6 @@
 package io.brokerwise.benchmarks.calibration;
 
-import io.brokerwise.measure.CalibrationPoint;
+import io.brokerwise.measure.contract.CalibrationPoint;
 import java.util.List;
 
 /**

@@ -1,11 +1,11 @@
 package io.brokerwise.benchmarks.calibration;
 
 import io.brokerwise.benchmarks.local.LocalFleet;
-import io.brokerwise.measure.CalibrationGrid;
-import io.brokerwise.measure.CalibrationPoint;
-import io.brokerwise.measure.LoadResult;
-import io.brokerwise.measure.LoadSpec;
-import io.brokerwise.measure.SelectorDesign;
+import io.brokerwise.measure.contract.CalibrationGrid;
+import io.brokerwise.measure.contract.CalibrationPoint;
+import io.brokerwise.measure.contract.LoadResult;
+import io.brokerwise.measure.contract.LoadSpec;
+import io.brokerwise.measure.contract.SelectorDesign;
 import io.brokerwise.model.topology.Layout;
 import java.io.PrintStream;
 import java.time.Duration;

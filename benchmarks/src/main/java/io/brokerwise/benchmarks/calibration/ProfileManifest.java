@@ -7,7 +7,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.brokerwise.api.planning.FittedProfile;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.BrokerProfileStatus;
-import io.brokerwise.measure.CalibrationFit;
+import io.brokerwise.measure.contract.CalibrationFit;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 
 /**

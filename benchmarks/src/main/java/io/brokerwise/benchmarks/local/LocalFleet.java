@@ -2,10 +2,10 @@ package io.brokerwise.benchmarks.local;
 
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerUsers;
-import io.brokerwise.measure.LoadResult;
+import io.brokerwise.measure.contract.LoadResult;
 import io.brokerwise.measure.LoadRun;
 import io.brokerwise.measure.PublishingPath;
-import io.brokerwise.measure.LoadSpec;
+import io.brokerwise.measure.contract.LoadSpec;
 import io.brokerwise.measure.SubscriptionRegistration;
 import io.brokerwise.measure.Target;
 import io.brokerwise.model.topology.Layout;

@@ -8,7 +8,7 @@ import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.BrokerProcess;
 import io.brokerwise.broker.metrics.BrokerSample;
 import io.brokerwise.broker.metrics.BrokerScrape;
-import io.brokerwise.measure.LoadSpec;
+import io.brokerwise.measure.contract.LoadSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

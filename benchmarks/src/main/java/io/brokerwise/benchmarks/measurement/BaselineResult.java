@@ -1,6 +1,6 @@
 package io.brokerwise.benchmarks.measurement;
 
-import io.brokerwise.measure.LoadResult;
+import io.brokerwise.measure.contract.LoadResult;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package io.brokerwise.benchmarks.measurement;
 
-import io.brokerwise.measure.LoadResult;
+import io.brokerwise.measure.contract.LoadResult;
 
 /**
  * A profile's latency floor and Poisson-arrivals factor (docs/models.md sec. 3), from three runs of one broker with

@@ -1,7 +1,7 @@
 package io.brokerwise.benchmarks.measurement;
 
-import io.brokerwise.measure.LoadSpec;
-import io.brokerwise.measure.SelectorDesign;
+import io.brokerwise.measure.contract.LoadSpec;
+import io.brokerwise.measure.contract.SelectorDesign;
 import java.time.Duration;
 
 /**

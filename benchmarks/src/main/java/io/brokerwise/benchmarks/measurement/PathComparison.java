@@ -1,6 +1,6 @@
 package io.brokerwise.benchmarks.measurement;
 
-import io.brokerwise.measure.LoadResult;
+import io.brokerwise.measure.contract.LoadResult;
 import io.brokerwise.measure.PublishingPath;
 import io.brokerwise.model.stats.SampleSummary;
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package io.brokerwise.benchmarks.measurement;
 
-import io.brokerwise.measure.LoadResult;
+import io.brokerwise.measure.contract.LoadResult;
 import io.brokerwise.measure.SubscriptionRegistration;
 import io.brokerwise.measure.SubscriptionRegistration.Timing;
 import java.util.List;

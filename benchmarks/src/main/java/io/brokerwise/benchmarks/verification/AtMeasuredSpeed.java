@@ -1,7 +1,7 @@
 package io.brokerwise.benchmarks.verification;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.brokerwise.measure.LoadResult;
+import io.brokerwise.measure.contract.LoadResult;
 import io.brokerwise.model.service.ServiceTimeProfile;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package io.brokerwise.benchmarks.verification;
 
-import io.brokerwise.measure.LatencyPercentiles;
+import io.brokerwise.measure.contract.LatencyPercentiles;
 import java.util.List;
 
 /**

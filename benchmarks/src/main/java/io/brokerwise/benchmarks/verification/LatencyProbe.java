@@ -1,8 +1,8 @@
 package io.brokerwise.benchmarks.verification;
 
 import io.brokerwise.benchmarks.local.LocalFleet;
-import io.brokerwise.measure.LoadResult;
-import io.brokerwise.measure.LoadSpec;
+import io.brokerwise.measure.contract.LoadResult;
+import io.brokerwise.measure.contract.LoadSpec;
 import io.brokerwise.model.queue.GammaApproximation;
 import io.brokerwise.model.queue.MG1Queue;
 import io.brokerwise.model.service.ServiceTime;

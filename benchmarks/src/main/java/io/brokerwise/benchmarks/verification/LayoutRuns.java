@@ -1,6 +1,6 @@
 package io.brokerwise.benchmarks.verification;
 
-import io.brokerwise.measure.LoadResult;
+import io.brokerwise.measure.contract.LoadResult;
 import io.brokerwise.model.stats.SampleSummary;
 import io.brokerwise.model.stats.ToleranceVerdict;
 import io.brokerwise.model.topology.LayoutEvaluation;

@@ -1,8 +1,8 @@
 package io.brokerwise.benchmarks.verification;
 
 import io.brokerwise.benchmarks.measurement.LocalLoad;
-import io.brokerwise.measure.LoadSpec;
-import io.brokerwise.measure.SelectorDesign;
+import io.brokerwise.measure.contract.LoadSpec;
+import io.brokerwise.measure.contract.SelectorDesign;
 import io.brokerwise.model.topology.Layout;
 import java.time.Duration;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package io.brokerwise.benchmarks.verification;
 
-import io.brokerwise.measure.LoadResult;
-import io.brokerwise.measure.SelectorDesign;
+import io.brokerwise.measure.contract.LoadResult;
+import io.brokerwise.measure.contract.SelectorDesign;
 import io.brokerwise.model.service.FilterSet;
 import io.brokerwise.model.service.ServiceTimeProfile;
 import java.util.Optional;

@@ -7,7 +7,7 @@ import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.FilterSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
-import io.brokerwise.measure.SelectorDesign;
+import io.brokerwise.measure.contract.SelectorDesign;
 import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.model.topology.LayoutEvaluation;

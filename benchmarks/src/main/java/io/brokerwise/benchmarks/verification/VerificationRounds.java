@@ -2,7 +2,7 @@ package io.brokerwise.benchmarks.verification;
 
 import io.brokerwise.benchmarks.local.BrokerNode;
 import io.brokerwise.benchmarks.local.LocalFleet;
-import io.brokerwise.measure.LoadResult;
+import io.brokerwise.measure.contract.LoadResult;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.model.topology.LayoutEvaluation;
 import java.io.PrintStream;

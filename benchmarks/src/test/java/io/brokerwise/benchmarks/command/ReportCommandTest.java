@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.benchmarks.calibration.ProfileManifest;
 import io.brokerwise.benchmarks.calibration.ProfileOrigin;
-import io.brokerwise.measure.CalibrationFit;
+import io.brokerwise.measure.contract.CalibrationFit;
 import io.brokerwise.model.fit.ProfileFit;
 import io.brokerwise.model.service.LinearModel;
 import io.brokerwise.model.service.ProfileParameters;

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.brokerwise.benchmarks.report.JsonResult;
-import io.brokerwise.measure.BrokerCounts;
-import io.brokerwise.measure.LoadResult;
-import io.brokerwise.measure.LoadSpec;
-import io.brokerwise.measure.SelectorDesign;
+import io.brokerwise.measure.contract.BrokerCounts;
+import io.brokerwise.measure.contract.LoadResult;
+import io.brokerwise.measure.contract.LoadSpec;
+import io.brokerwise.measure.contract.SelectorDesign;
 import io.brokerwise.measure.SubscriptionRegistration;
 import io.brokerwise.model.topology.Layout;
 import java.io.IOException;

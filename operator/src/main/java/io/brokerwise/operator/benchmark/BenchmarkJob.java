@@ -1,11 +1,11 @@
 package io.brokerwise.operator.benchmark;
 
-import io.brokerwise.client.ClientOptions;
 import io.brokerwise.api.v1alpha1.BenchmarkClients;
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
 import io.brokerwise.broker.BrokerRole;
 import io.brokerwise.operator.RestrictedPodSecurity;
+import io.brokerwise.operator.dependent.CredentialsSecret;
 import io.brokerwise.operator.temporary.TemporaryBrokers;
 import io.brokerwise.operator.layout.Names;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
@@ -160,7 +160,7 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
                 secretKey(application, BrokerRole.APPLICATION.passwordKey()),
                 secretKey(management, BrokerRole.METRICS.userKey()),
                 secretKey(management, BrokerRole.METRICS.passwordKey()),
-                secretKey(application, ClientOptions.CA_ENV, true));
+                secretKey(application, CredentialsSecret.CA_KEY, true));
     }
 
     private static EnvVar secretKey(String secret, String key) {

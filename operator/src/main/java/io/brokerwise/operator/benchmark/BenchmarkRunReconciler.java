@@ -7,7 +7,7 @@ import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus.Phase;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
-import io.brokerwise.measure.LoadResult;
+import io.brokerwise.measure.contract.LoadResult;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.Informers;
 import io.brokerwise.operator.ResourceEvents;

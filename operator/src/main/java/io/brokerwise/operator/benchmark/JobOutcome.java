@@ -1,7 +1,7 @@
 package io.brokerwise.operator.benchmark;
 
-import io.brokerwise.measure.LoadResult;
-import io.brokerwise.measure.SliceReport;
+import io.brokerwise.measure.contract.LoadResult;
+import io.brokerwise.measure.contract.SliceReport;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;

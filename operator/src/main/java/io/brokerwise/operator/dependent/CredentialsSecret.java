@@ -3,7 +3,6 @@ package io.brokerwise.operator.dependent;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.BrokerRole;
-import io.brokerwise.client.ClientOptions;
 import io.brokerwise.operator.layout.Names;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Secret;
@@ -33,6 +32,13 @@ public class CredentialsSecret extends CRUDKubernetesDependentResource<Secret, P
 
     /** The users this Secret holds. */
     public static final Set<BrokerRole> ROLES = Set.of(BrokerRole.APPLICATION);
+
+    /**
+     * The key of the brokers' CA, present exactly when they speak TLS: the environment variable the client library
+     * trusts ({@code ClientOptions.CA_ENV}; BrokerTlsTest holds the two equal), named here so that the operator does
+     * not carry the client library and the Artemis client for one name.
+     */
+    public static final String CA_KEY = "ARTEMIS_CA";
 
     public CredentialsSecret() {
         super(Secret.class);
@@ -79,15 +85,15 @@ public class CredentialsSecret extends CRUDKubernetesDependentResource<Secret, P
     }
 
     /**
-     * The application Secret with the CA certificate clients trust as {@value ClientOptions#CA_ENV}, exactly when the
+     * The application Secret with the CA certificate clients trust as {@value #CA_KEY}, exactly when the
      * brokers speak TLS: a client that takes the Secret's keys as its environment connects as the brokers expect.
      */
     public static Secret withCa(Secret secret, BrokerTrust trust) {
         Map<String, String> data = new HashMap<>(secret.getData());
         if (trust.caPem() == null) {
-            data.remove(ClientOptions.CA_ENV);
+            data.remove(CA_KEY);
         } else {
-            data.put(ClientOptions.CA_ENV, base64(trust.caPem()));
+            data.put(CA_KEY, base64(trust.caPem()));
         }
         return new SecretBuilder(secret).withData(data).build();
     }

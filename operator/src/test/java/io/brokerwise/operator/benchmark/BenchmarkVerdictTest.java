@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
-import io.brokerwise.measure.LatencyPercentiles;
-import io.brokerwise.measure.LoadResult;
-import io.brokerwise.measure.LoadSpec;
-import io.brokerwise.measure.MeasuredLoad;
-import io.brokerwise.measure.SelectorDesign;
+import io.brokerwise.measure.contract.LatencyPercentiles;
+import io.brokerwise.measure.contract.LoadResult;
+import io.brokerwise.measure.contract.LoadSpec;
+import io.brokerwise.measure.contract.MeasuredLoad;
+import io.brokerwise.measure.contract.SelectorDesign;
 import io.brokerwise.model.topology.Layout;
 import java.util.ArrayList;
 import java.util.List;

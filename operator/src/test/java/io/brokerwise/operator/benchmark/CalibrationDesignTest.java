@@ -10,7 +10,7 @@ import io.brokerwise.api.v1alpha1.BenchmarkRunSpec;
 import io.brokerwise.api.v1alpha1.BrokerSpec;
 import io.brokerwise.api.v1alpha1.CalibrationSpec;
 import io.brokerwise.api.v1alpha1.WorkloadSpec;
-import io.brokerwise.measure.LoadSpec;
+import io.brokerwise.measure.contract.LoadSpec;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import java.time.Duration;
 import java.util.List;

@@ -93,6 +93,7 @@ class BrokerTlsTest {
         Secret credentials = CredentialsSecret.render(brokers(""), "t-broker-credentials", CredentialsSecret.ROLES,
                 Optional.empty());
         Secret trusting = CredentialsSecret.withCa(credentials, new BrokerTrust(CA, CA.certificatePem(), CA.certificatePem()));
+        assertEquals(ClientOptions.CA_ENV, CredentialsSecret.CA_KEY, "the key the client library reads");
         assertEquals(CA.certificatePem(), value(trusting, ClientOptions.CA_ENV));
         Secret plain = CredentialsSecret.withCa(trusting, new BrokerTrust(null, null, null));
         assertEquals(credentials.getData(), plain.getData(), "a Disabled topology's clients find no CA");

@@ -1,4 +1,4 @@
-package io.brokerwise.measure;
+package io.brokerwise.measure.contract;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -74,12 +74,12 @@ public record SelectorDesign(int r, int mAdd, Kind kind, Shape shape, int compon
      * selector kinds' messages carry it and the correlation ID alike, so the two kinds measure the same
      * message; without selectors a message carries neither, like those of {@code artemis perf}.
      */
-    Map<String, Object> messageProperties() {
+    public Map<String, Object> messageProperties() {
         return shape == Shape.none ? Map.of() : Map.of(PROPERTY, value(0));
     }
 
     /** The JMS correlation ID every message carries (see {@link #messageProperties()}), or null for none. */
-    String messageCorrelationId() {
+    public String messageCorrelationId() {
         return shape == Shape.none ? null : value(0);
     }
 

@@ -1,4 +1,4 @@
-package io.brokerwise.measure;
+package io.brokerwise.measure.contract;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.ArrayList;

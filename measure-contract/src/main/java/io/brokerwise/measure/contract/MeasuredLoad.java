@@ -1,6 +1,5 @@
-package io.brokerwise.measure;
+package io.brokerwise.measure.contract;
 
-import io.brokerwise.model.topology.Layout;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
@@ -9,7 +8,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *
  * @param layout           k x l, such as "1x2"
  * @param copiesPerMessage brokers each message goes to (its row's, one per column)
- * @param clientSlice      "i/n": this client process's share of the load ({@link ClientSlice})
+ * @param clientSlice      "i/n": this client process's share of the load (the measure module's {@code ClientSlice})
  * @param ratePerPublisher messages/s per publisher in rate mode; absent when saturated
  * @param deliveryMode     Persistent or NonPersistent
  */
@@ -18,14 +17,4 @@ public record MeasuredLoad(String layout, int brokers, int copiesPerMessage, Str
                            String deliveryMode, int r, int mAdd, SelectorDesign.Kind filterKind,
                            SelectorDesign.Shape filterShape, int components, int messageBytes, double warmupSeconds,
                            double measureSeconds, double cooldownSeconds) {
-
-    static MeasuredLoad of(LoadSpec spec, Target target, ClientSlice slice) {
-        SelectorDesign design = spec.design();
-        return new MeasuredLoad(new Layout(target.map().publisherGroups(), target.map().subscriberGroups()).dimensions(),
-                target.brokers(), target.copiesPerMessage(), slice.index() + "/" + slice.count(), spec.publishers(),
-                spec.mode(), spec.mode() == LoadSpec.Mode.rate ? spec.ratePerPublisher() : null,
-                spec.persistent() ? "Persistent" : "NonPersistent", design.r(), design.mAdd(), design.kind(),
-                design.shape(), design.components(), spec.messageBytes(), spec.warmup().toMillis() / 1e3,
-                spec.measure().toMillis() / 1e3, spec.cooldown().toMillis() / 1e3);
-    }
 }

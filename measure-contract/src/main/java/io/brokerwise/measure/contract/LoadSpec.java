@@ -1,14 +1,15 @@
-package io.brokerwise.measure;
+package io.brokerwise.measure.contract;
 
 import java.time.Duration;
 
 /**
  * The load of one measurement point: the publishers (saturated or Poisson at a rate, persistent or not), the
  * subscribers (by {@link SelectorDesign}), the message size and the phases. Where the brokers are comes
- * separately ({@link Target}). Every loop is bounded by the phases' end and by {@code maxMessagesPerPublisher}.
+ * separately (the measure module's {@code Target}). Every loop is bounded by the phases' end and by
+ * {@code maxMessagesPerPublisher}.
  *
  * @param publishers publishers in all; a benchmark spread over several client processes splits them
- *                   ({@link ClientSlice})
+ *                   (the measure module's {@code ClientSlice})
  */
 public record LoadSpec(int publishers, Mode mode, double ratePerPublisher, boolean persistent, SelectorDesign design,
                        int messageBytes, Duration warmup, Duration measure, Duration cooldown,

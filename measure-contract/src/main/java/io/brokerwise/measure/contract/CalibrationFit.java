@@ -1,4 +1,4 @@
-package io.brokerwise.measure;
+package io.brokerwise.measure.contract;
 
 import io.brokerwise.model.fit.FitException;
 import io.brokerwise.model.fit.MeasuredPoint;

@@ -1,4 +1,4 @@
-package io.brokerwise.measure;
+package io.brokerwise.measure.contract;
 
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
@@ -12,13 +12,16 @@ import java.util.List;
  * without talking to each other.
  *
  * @param points      the loads, in order
- * @param clients     how many client processes split each load ({@link ClientSlice})
+ * @param clients     how many client processes split each load (the measure module's {@code ClientSlice})
  * @param metricsPort the port every broker serves its metrics on
  */
 public record BenchmarkPlan(long startEpochMillis, List<LoadSpec> points, int clients, int metricsPort) {
 
+    /** How long the subscribers may keep receiving after a point's cool-down. */
+    public static final long DRAIN_MILLIS = 10_000;
+
     /** Drain plus time to read the brokers and set up the next point's subscribers. */
-    public static final long SETTLE_MILLIS = LoadRun.DRAIN_NANOS / 1_000_000 + 5_000;
+    public static final long SETTLE_MILLIS = DRAIN_MILLIS + 5_000;
 
     static final JsonMapper JSON = JsonMapper.builder().addModule(new JavaTimeModule())
             .enable(com.fasterxml.jackson.core.json.JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();

@@ -1,8 +1,7 @@
-package io.brokerwise.measure;
+package io.brokerwise.measure.contract;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
-import org.HdrHistogram.Histogram;
 
 /** End-to-end latency of a run's copies in the measurement window, microseconds. */
 public record LatencyPercentiles(double p50, double p90, double p99, @JsonProperty("p99.9") double p999, double max,
@@ -11,13 +10,6 @@ public record LatencyPercentiles(double p50, double p90, double p99, @JsonProper
     /** A run that recorded no latency, such as a result put together by hand. */
     public static final LatencyPercentiles NONE = new LatencyPercentiles(Double.NaN, Double.NaN, Double.NaN,
             Double.NaN, Double.NaN, Double.NaN);
-
-    /** From a histogram of nanoseconds. */
-    static LatencyPercentiles of(Histogram nanos) {
-        return new LatencyPercentiles(nanos.getValueAtPercentile(50) / 1e3, nanos.getValueAtPercentile(90) / 1e3,
-                nanos.getValueAtPercentile(99) / 1e3, nanos.getValueAtPercentile(99.9) / 1e3,
-                nanos.getMaxValue() / 1e3, nanos.getMean() / 1e3);
-    }
 
     /**
      * Several client processes' latencies as one: each percentile the largest of theirs (an upper bound of the

@@ -1,4 +1,4 @@
-package io.brokerwise.measure;
+package io.brokerwise.measure.contract;
 
 import java.util.List;
 
@@ -7,15 +7,15 @@ import java.util.List;
  * the subscribers got, and the subscribers got exactly what their selectors match. A duplicate or a loss
  * shows as a mismatch, never as a rate.
  */
-record Counts(boolean match, List<String> problems) {
+public record Counts(boolean match, List<String> problems) {
 
-    static final String PREFIX = "counts differ: ";
+    public static final String PREFIX = "counts differ: ";
 
     /**
      * @param brokerReported the brokers' own counts, or empty when this process did not read them
      * @param expected       deliveries the selectors call for, or negative when this process cannot know
      */
-    static Counts check(long copiesSent, long delivered, long expected, List<BrokerCounts> brokerReported) {
+    public static Counts check(long copiesSent, long delivered, long expected, List<BrokerCounts> brokerReported) {
         long received = brokerReported.stream().mapToLong(BrokerCounts::received).sum();
         long dispatched = brokerReported.stream().mapToLong(BrokerCounts::dispatched).sum();
         boolean brokersAgree = brokerReported.isEmpty() || received == copiesSent && dispatched == delivered;

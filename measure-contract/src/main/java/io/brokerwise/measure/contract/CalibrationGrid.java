@@ -1,4 +1,4 @@
-package io.brokerwise.measure;
+package io.brokerwise.measure.contract;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.brokerwise.measure;
+package io.brokerwise.measure.contract;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
