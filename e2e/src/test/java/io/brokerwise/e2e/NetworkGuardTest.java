@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.testsupport.BuiltTools;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -92,8 +94,23 @@ class NetworkGuardTest {
         assertEquals(List.of(), exposed, "cluster processes listening on the machine's own interfaces");
     }
 
-    /** PIDs in the cluster's cgroup and in the kubelet's pod cgroups (pids hierarchy). */
+    /**
+     * PIDs in the cluster's cgroup and in the kubelet's pod cgroups (pids hierarchy). A pod being deleted (the
+     * previous test's) can take its cgroups away while they are read: then they are read again, a few times at most.
+     */
     private static Set<String> clusterPids() throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return readClusterPids();
+            } catch (NoSuchFileException | UncheckedIOException e) {
+                if (attempt == 5) {
+                    throw new IOException("the cluster's cgroups kept changing while they were read", e);
+                }
+            }
+        }
+    }
+
+    private static Set<String> readClusterPids() throws IOException {
         Set<String> pids = new HashSet<>();
         for (String root : List.of("/sys/fs/cgroup/pids/brokerwise", "/sys/fs/cgroup/pids/kubepods")) {
             if (!Files.isDirectory(Path.of(root))) {
