@@ -90,16 +90,29 @@ public final class LayoutDecision {
         }
         if (in.running().isPresent() && !in.running().get().equals(plan) && !specEdited(topology)
                 && !approved(topology)) {
-            Instant now = clock.instant();
-            Optional<Instant> until = AutoscaledLayout.inhibitedUntil(topology, in.status(), now);
-            if (until.isPresent()) {
-                out.verdict(Conditions.PLANNED, true, "Inhibited", "plan " + plan + " waits until " + until.get()
-                        + ", the end of the last change's inhibition; " + in.running().get() + " runs meanwhile");
-                out.lookAgainIn = Optional.of(Duration.between(now, until.get()));
-                return out.deploy(in.running());
-            }
-            out.inhibitFrom = Optional.of(now).filter(n -> AutoscaledLayout.on(topology));
+            return replanned(in, planned, plan, out);
         }
+        return applied(planned, plan, out);
+    }
+
+    /**
+     * A new plan for an unchanged spec (nodes or the profile changed): with autoscaling on, it waits for the last
+     * change's inhibition to end, and starts one of its own.
+     */
+    private Decision replanned(Inputs in, TopologyPlanning.Planned planned, Layout plan, Builder out) {
+        Instant now = clock.instant();
+        Optional<Instant> until = AutoscaledLayout.inhibitedUntil(in.topology(), in.status(), now);
+        if (until.isPresent()) {
+            out.verdict(Conditions.PLANNED, true, "Inhibited", "plan " + plan + " waits until " + until.get()
+                    + ", the end of the last change's inhibition; " + in.running().orElseThrow() + " runs meanwhile");
+            out.lookAgainIn = Optional.of(Duration.between(now, until.get()));
+            return out.deploy(in.running());
+        }
+        out.inhibitFrom = Optional.of(now).filter(n -> AutoscaledLayout.on(in.topology()));
+        return applied(planned, plan, out);
+    }
+
+    private static Decision applied(TopologyPlanning.Planned planned, Layout plan, Builder out) {
         out.verdict(Conditions.PLANNED, true, "Planned", "plan " + plan + ": " + PlanReports.reason(planned.plan()));
         return out.deploy(Optional.of(plan));
     }
