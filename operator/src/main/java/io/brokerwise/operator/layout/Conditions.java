@@ -34,7 +34,8 @@ public final class Conditions {
 
     /** The same, for a condition that may also be "Unknown" (a run still under way). */
     public static boolean set(List<Condition> conditions, long generation, String type, String value,
-                              String reason, String message) {
+                              String reason, String text) {
+        String message = printable(text);
         Optional<Condition> existing = find(conditions, type);
         boolean changed = existing.map(c -> !value.equals(c.getStatus()) || !Objects.equals(reason, c.getReason())
                 || !Objects.equals(message, c.getMessage())).orElse(true);
@@ -44,6 +45,21 @@ public final class Conditions {
         conditions.add(new ConditionBuilder().withType(type).withStatus(value).withReason(reason).withMessage(message)
                 .withObservedGeneration(generation).withLastTransitionTime(since).build());
         return changed;
+    }
+
+    /**
+     * A message as a status can carry it: a message may quote what a user wrote (a selector, a label), and the API
+     * server refuses a status patch with control characters in it, so each is written as a backslash, u and its
+     * four hex digits, as JSON would escape it.
+     */
+    static String printable(String message) {
+        if (message == null || message.chars().noneMatch(Character::isISOControl)) {
+            return message;
+        }
+        StringBuilder out = new StringBuilder(message.length() + 8);
+        message.chars().forEach(c -> out.append(Character.isISOControl(c) ? String.format("\\u%04x", c)
+                : String.valueOf((char) c)));
+        return out.toString();
     }
 
     public static Optional<Condition> find(List<Condition> conditions, String type) {

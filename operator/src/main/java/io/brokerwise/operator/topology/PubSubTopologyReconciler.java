@@ -29,6 +29,7 @@ import io.brokerwise.operator.layout.Names;
 import io.brokerwise.operator.layout.TopologyPlanning;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -37,6 +38,7 @@ import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfig
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.api.reconciler.PrimaryUpdateAndCacheUtils;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.Workflow;
@@ -134,7 +136,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
     @Override
     public UpdateControl<PubSubTopology> reconcile(PubSubTopology topology, Context<PubSubTopology> context) {
         if (namespaceTerminating(topology, context)) {
-            return skipTerminating(topology);
+            return skipTerminating(topology, context);
         }
         long started = System.nanoTime();
         PubSubTopologyStatus status = statusOf(topology);
@@ -163,7 +165,8 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         topology.setStatus(status);
         metrics.timer("brokerwise.reconcile.time").record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
         metrics.counter("brokerwise.reconciliations").increment();
-        UpdateControl<PubSubTopology> control = UpdateControl.patchStatus(topology);
+        patchStatus(topology, context);
+        UpdateControl<PubSubTopology> control = UpdateControl.noUpdate();
         return outcomes.again.map(control::rescheduleAfter).orElse(control);
     }
 
@@ -261,7 +264,21 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         return namespace != null && namespace.getMetadata().getDeletionTimestamp() != null;
     }
 
-    private static UpdateControl<PubSubTopology> skipTerminating(PubSubTopology topology) {
+    /**
+     * Applies the status alone, under the topology's name: the spec stays out of the patch. A spec may hold
+     * characters the API server takes in JSON but refuses in a server-side apply (DEL, C1 controls), and a status
+     * patch that carried it would never be written.
+     */
+    private static void patchStatus(PubSubTopology topology, Context<PubSubTopology> context) {
+        PubSubTopology statusOnly = new PubSubTopology();
+        statusOnly.setMetadata(new ObjectMetaBuilder().withName(topology.getMetadata().getName())
+                .withNamespace(topology.getMetadata().getNamespace()).build());
+        statusOnly.setStatus(topology.getStatus());
+        PrimaryUpdateAndCacheUtils.ssaPatchStatusAndCacheResource(topology, statusOnly, context);
+    }
+
+    private static UpdateControl<PubSubTopology> skipTerminating(PubSubTopology topology,
+                                                                 Context<PubSubTopology> context) {
         PubSubTopologyStatus status = topology.getStatus() == null ? new PubSubTopologyStatus() : topology.getStatus();
         Optional<Condition> before = Conditions.find(status.conditions, Conditions.DEPLOYED);
         // no event: the namespace refuses new Events too
@@ -271,8 +288,10 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         topology.setStatus(status);
         // each dependent the namespace controller deletes brings a pass: only one that changes the condition (its
         // generation included) writes, so that the passes add no load to an API server busy deleting
-        return before.equals(Conditions.find(status.conditions, Conditions.DEPLOYED)) ? UpdateControl.noUpdate()
-                : UpdateControl.patchStatus(topology);
+        if (!before.equals(Conditions.find(status.conditions, Conditions.DEPLOYED))) {
+            patchStatus(topology, context);
+        }
+        return UpdateControl.noUpdate();
     }
 
     private static Optional<Layout> runningLayout(Context<PubSubTopology> context) {
