@@ -11,6 +11,7 @@ import io.brokerwise.measure.contract.LoadResult;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.Informers;
 import io.brokerwise.operator.ResourceEvents;
+import io.brokerwise.operator.StatusApply;
 import io.brokerwise.operator.temporary.TemporaryBrokerConfig;
 import io.brokerwise.operator.temporary.TemporaryCertificates;
 import io.brokerwise.operator.temporary.TemporaryCredentials;
@@ -22,13 +23,11 @@ import io.brokerwise.operator.temporary.TemporaryBrokers;
 import io.brokerwise.operator.layout.Names;
 import io.brokerwise.operator.layout.TopologyPlanning;
 import io.fabric8.kubernetes.api.model.ConfigMap;
-import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
-import io.javaoperatorsdk.operator.api.reconciler.PrimaryUpdateAndCacheUtils;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.Workflow;
@@ -119,11 +118,7 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
      * reconciler again, and a pass that read the run still Running from a stale cache would create the Job anew.
      */
     private static UpdateControl<BenchmarkRun> finish(BenchmarkRun run, Context<BenchmarkRun> context) {
-        BenchmarkRun statusOnly = new BenchmarkRun();
-        statusOnly.setMetadata(new ObjectMetaBuilder().withName(run.getMetadata().getName())
-                .withNamespace(run.getMetadata().getNamespace()).build());
-        statusOnly.setStatus(run.getStatus());
-        PrimaryUpdateAndCacheUtils.ssaPatchStatusAndCacheResource(run, statusOnly, context);
+        StatusApply.of(run, BenchmarkRun::new, context);
         context.managedWorkflowAndDependentResourceContext().reconcileManagedWorkflow();
         return UpdateControl.noUpdate();
     }

@@ -7,6 +7,7 @@ import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.Informers;
 import io.brokerwise.operator.ResourceEvents;
+import io.brokerwise.operator.StatusApply;
 import io.brokerwise.operator.autoscaling.AutoscaledLayout;
 import io.brokerwise.operator.autoscaling.AutoscalingObserver;
 import io.brokerwise.operator.autoscaling.BrokerRetirement;
@@ -29,7 +30,6 @@ import io.brokerwise.operator.layout.Names;
 import io.brokerwise.operator.layout.TopologyPlanning;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -38,7 +38,6 @@ import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfig
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
-import io.javaoperatorsdk.operator.api.reconciler.PrimaryUpdateAndCacheUtils;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.Workflow;
@@ -165,7 +164,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         topology.setStatus(status);
         metrics.timer("brokerwise.reconcile.time").record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
         metrics.counter("brokerwise.reconciliations").increment();
-        patchStatus(topology, context);
+        StatusApply.of(topology, PubSubTopology::new, context);
         UpdateControl<PubSubTopology> control = UpdateControl.noUpdate();
         return outcomes.again.map(control::rescheduleAfter).orElse(control);
     }
@@ -264,19 +263,6 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         return namespace != null && namespace.getMetadata().getDeletionTimestamp() != null;
     }
 
-    /**
-     * Applies the status alone, under the topology's name: the spec stays out of the patch. A spec may hold
-     * characters the API server takes in JSON but refuses in a server-side apply (DEL, C1 controls), and a status
-     * patch that carried it would never be written.
-     */
-    private static void patchStatus(PubSubTopology topology, Context<PubSubTopology> context) {
-        PubSubTopology statusOnly = new PubSubTopology();
-        statusOnly.setMetadata(new ObjectMetaBuilder().withName(topology.getMetadata().getName())
-                .withNamespace(topology.getMetadata().getNamespace()).build());
-        statusOnly.setStatus(topology.getStatus());
-        PrimaryUpdateAndCacheUtils.ssaPatchStatusAndCacheResource(topology, statusOnly, context);
-    }
-
     private static UpdateControl<PubSubTopology> skipTerminating(PubSubTopology topology,
                                                                  Context<PubSubTopology> context) {
         PubSubTopologyStatus status = topology.getStatus() == null ? new PubSubTopologyStatus() : topology.getStatus();
@@ -289,7 +275,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         // each dependent the namespace controller deletes brings a pass: only one that changes the condition (its
         // generation included) writes, so that the passes add no load to an API server busy deleting
         if (!before.equals(Conditions.find(status.conditions, Conditions.DEPLOYED))) {
-            patchStatus(topology, context);
+            StatusApply.of(topology, PubSubTopology::new, context);
         }
         return UpdateControl.noUpdate();
     }
