@@ -29,9 +29,7 @@ public final class LocalBrokers implements AutoCloseable {
     /** Starts one more broker, on a port the kernel picks; returns its index. */
     int start() throws Exception {
         int i = brokers.size();
-        Path data = dir.resolve("broker-" + i);
-        EmbeddedBroker broker = EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, false, 0,
-                data.toString()), users, data);
+        EmbeddedBroker broker = startBroker(i, 0);
         brokers.add(broker);
         ports.add(broker.acceptorPort());
         return i;
@@ -40,9 +38,13 @@ public final class LocalBrokers implements AutoCloseable {
     /** Stops broker {@code i} and starts it again on the same port, empty (non-persistent): a pod restart. */
     void restart(int i) throws Exception {
         brokers.get(i).close();
+        brokers.set(i, startBroker(i, ports.get(i)));
+    }
+
+    private EmbeddedBroker startBroker(int i, int port) throws Exception {
         Path data = dir.resolve("broker-" + i);
-        brokers.set(i, EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, false, ports.get(i),
-                data.toString()), users, data));
+        return EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, false, port, data.toString()),
+                users, data);
     }
 
     /** A map over the first {@code k * l} brokers, row-major, starting any not yet running. */
