@@ -1,7 +1,11 @@
 package io.brokerwise.operator;
 
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameEndingWith;
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -9,6 +13,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import io.javaoperatorsdk.operator.api.reconciler.dependent.managed.ManagedWorkflowAndDependentResourceContext;
 
 @AnalyzeClasses(packages = "io.brokerwise.operator", importOptions = ImportOption.DoNotIncludeTests.class)
 class LayerRulesTest {
@@ -32,4 +37,14 @@ class LayerRulesTest {
     @ArchTest
     static final ArchRule operatorPackagesFormNoCycle = slices().matching("io.brokerwise.operator.(*)..")
             .should().beFreeOfCycles();
+
+    /**
+     * A reconciler hands its dependents their inputs by type ({@link WorkflowInputs}): a string key that a writer and
+     * a reader must spell alike breaks silently when one of them changes.
+     */
+    @ArchTest
+    static final ArchRule dependentsGetTheirInputsByType = noClasses().that().doNotBelongToAnyOf(WorkflowInputs.class)
+            .should().callMethodWhere(target(owner(assignableTo(ManagedWorkflowAndDependentResourceContext.class)))
+                    .and(target(nameMatching("put|get|getMandatory|computeIfAbsent"))))
+            .as("no class but WorkflowInputs reads or writes the workflow context");
 }

@@ -262,16 +262,6 @@ class PubSubTopologyReconcilerTest {
         }
     }
 
-    @Test
-    void unknownProfileIsInvalidWithTheReason() {
-        TestCluster cluster = new TestCluster(client);
-        cluster.namespace("noprofile");
-        PubSubTopology t = cluster.apply(topology("presence", "noprofile", "none", "").replace("henjes-activemq", "nosuch"));
-        var valid = cluster.await(t, "Valid", "False", "ProfileNotFound");
-        assertTrue(valid.getMessage().contains("no BrokerProfile named 'nosuch'"), valid.getMessage());
-        cluster.await(t, "Planned", "False", "ProfileNotFound");
-    }
-
     /**
      * The message quotes the selector as written, here with a control character (DEL), which the API server refuses
      * in a status patch: the condition still arrives, the character escaped.

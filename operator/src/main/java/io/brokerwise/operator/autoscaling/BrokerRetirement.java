@@ -28,8 +28,6 @@ import java.util.Optional;
 @ApplicationScoped
 public class BrokerRetirement {
 
-    /** The workflow context key the reconciler passes the pods to keep under. */
-    public static final String CONTEXT_KEY = "brokerwise.retained";
     /** How soon a broker that still holds clients is read again. */
     public static final Duration RECHECK = Duration.ofSeconds(5);
 

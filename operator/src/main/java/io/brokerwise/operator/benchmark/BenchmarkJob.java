@@ -1,5 +1,6 @@
 package io.brokerwise.operator.benchmark;
 
+import io.brokerwise.operator.WorkflowInputs;
 import io.brokerwise.api.v1alpha1.BenchmarkClients;
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
@@ -58,8 +59,7 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
 
     @Override
     protected Job desired(BenchmarkRun run, Context<BenchmarkRun> context) {
-        BenchmarkDesign design = context.managedWorkflowAndDependentResourceContext()
-                .getMandatory(BenchmarkRunReconciler.DESIGN_KEY, BenchmarkDesign.class);
+        BenchmarkDesign design = WorkflowInputs.get(context, BenchmarkDesign.class);
         String brokers = brokers(run);
         int clients = design.plan().clients();
         long deadline = (design.plan().endEpochMillis() - System.currentTimeMillis()) / 1000 + DEADLINE_SLACK_SECONDS;

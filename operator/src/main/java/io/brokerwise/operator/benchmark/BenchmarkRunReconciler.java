@@ -10,8 +10,8 @@ import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.measure.contract.LoadResult;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.Informers;
-import io.brokerwise.operator.ResourceEvents;
 import io.brokerwise.operator.StatusApply;
+import io.brokerwise.operator.WorkflowInputs;
 import io.brokerwise.operator.temporary.TemporaryBrokerConfig;
 import io.brokerwise.operator.temporary.TemporaryCertificates;
 import io.brokerwise.operator.temporary.TemporaryCredentials;
@@ -62,8 +62,6 @@ import java.util.stream.Collectors;
 @ControllerConfiguration(generationAwareEventProcessing = false)
 public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
 
-    static final String DESIGN_KEY = "brokerwise.benchmark-design";
-    static final String SUCCEEDED = "Succeeded";
     static final String TOPOLOGIES = "topologies";
     static final String PROFILES = "benchmark-profiles";
     static final String ROUTING = "routing-maps";
@@ -99,9 +97,9 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
         BenchmarkRunStatus status = run.getStatus() == null ? new BenchmarkRunStatus() : run.getStatus();
         run.setStatus(status);
         status.observedGeneration = run.getMetadata().getGeneration();
-        Outcomes outcomes = new Outcomes(run, status, context);
+        RunProgress progress = new RunProgress(run, status, context.getClient());
         if (!status.finished()) {
-            step(run, context, outcomes);
+            step(run, context, progress);
             if (status.finished()) {
                 return finish(run, context);
             }
@@ -123,18 +121,18 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
         return UpdateControl.noUpdate();
     }
 
-    private void step(BenchmarkRun run, Context<BenchmarkRun> context, Outcomes outcomes) {
+    private void step(BenchmarkRun run, Context<BenchmarkRun> context, RunProgress progress) {
         if (run.getSpec().mode == BenchmarkRunSpec.Mode.Calibrate) {
-            Calibration.step(run, context, outcomes);
+            Calibration.step(run, context, progress);
             return;
         }
         Optional<PubSubTopology> topology = Informers.get(context, PubSubTopology.class, TOPOLOGIES, run.getSpec().topologyRef.name,
                 run.getMetadata().getNamespace());
-        boolean running = outcomes.status.phase == Phase.Running;
+        boolean running = progress.status.phase == Phase.Running;
         Optional<RunStart.Wait> wait = running ? Optional.empty() : RunStart.waitReason(run, topology,
                 topology.flatMap(t -> routingMap(context, t)).isPresent(), context.getPrimaryCache().list());
         if (wait.isPresent()) {
-            outcomes.pending(wait.get().reason(), wait.get().message());
+            progress.pending(wait.get().reason(), wait.get().message());
             return;
         }
         Optional<Layout> own = Optional.ofNullable(run.getSpec().layout).map(Layout::parse);
@@ -145,34 +143,34 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
                     () -> new BenchmarkDesign.Refused("TopologyNotFound", "the topology went away during the run")),
                     own);
         } catch (BenchmarkDesign.Refused e) {
-            outcomes.fail(e.reason, e.getMessage());
+            progress.fail(e.reason, e.getMessage());
             return;
         } catch (RuntimeException e) {
-            outcomes.fail("InvalidRun", e.getMessage());
+            progress.fail("InvalidRun", e.getMessage());
             return;
         }
-        context.managedWorkflowAndDependentResourceContext().put(DESIGN_KEY, design);
+        WorkflowInputs.put(context, design);
         // the design succeeded, so the topology is there
         Optional<TemporaryBrokers> temporary = own.map(l -> TemporaryBrokers.forLayout(run, topology.get(), l));
         temporary.ifPresent(t -> t.keep(run, context));
         if (running) {
-            follow(context, outcomes, started(outcomes.status, design), points -> {
-                BenchmarkVerdict.fill(outcomes.status, design, points, run.getSpec().tolerance,
+            follow(context, progress, started(progress.status, design), points -> {
+                BenchmarkVerdict.fill(progress.status, design, points, run.getSpec().tolerance,
                         run.getSpec().mode == BenchmarkRunSpec.Mode.Saturate);
-                outcomes.succeed();
+                progress.succeed();
             });
             return;
         }
         Optional<String> starting = temporary.flatMap(t -> TemporaryBrokersStart.waiting(run, t, context,
                 "placed and sized as the topology's brokers, beside them"));
         if (starting.isPresent()) {
-            outcomes.pending(TemporaryBrokersStart.REASON, starting.get());
+            progress.pending(TemporaryBrokersStart.REASON, starting.get());
             return;
         }
-        outcomes.status.layout = design.layout().dimensions();
-        outcomes.status.job = BenchmarkJob.name(run);
-        outcomes.status.startTime = Instant.now().toString();
-        outcomes.running("Started", started(outcomes.status, design));
+        progress.status.layout = design.layout().dimensions();
+        progress.status.job = BenchmarkJob.name(run);
+        progress.status.startTime = Instant.now().toString();
+        progress.running("Started", started(progress.status, design));
     }
 
     private static String started(BenchmarkRunStatus status, BenchmarkDesign design) {
@@ -195,7 +193,7 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
      * A Running run: follows its Job until it ends, and hands the measured points to {@code done}; while client pods
      * wait, the condition says why, and {@code started} again once they run.
      */
-    static void follow(Context<BenchmarkRun> context, Outcomes outcomes, String started,
+    static void follow(Context<BenchmarkRun> context, RunProgress progress, String started,
                        Consumer<List<LoadResult>> done) {
         Optional<Job> job = context.getSecondaryResource(Job.class);
         if (job.isEmpty()) {
@@ -204,11 +202,11 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
         }
         JobOutcome outcome = JobOutcome.of(job.get(), context.getClient());
         if (outcome instanceof JobOutcome.Running waiting && !waiting.waiting().isEmpty()) {
-            outcomes.running("ClientsWaiting", "client pods cannot start yet: " + waiting.waiting());
+            progress.running("ClientsWaiting", "client pods cannot start yet: " + waiting.waiting());
         } else if (outcome instanceof JobOutcome.Running) {
-            outcomes.running("Started", started);
+            progress.running("Started", started);
         } else if (outcome instanceof JobOutcome.Failed failed) {
-            outcomes.fail(failed.reason(), failed.message());
+            progress.fail(failed.reason(), failed.message());
         } else if (outcome instanceof JobOutcome.Done measured) {
             done.accept(measured.points());
         }
@@ -217,48 +215,5 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
     private static Optional<String> routingMap(Context<BenchmarkRun> context, PubSubTopology topology) {
         return Informers.get(context, ConfigMap.class, ROUTING, Names.routing(topology), topology.getMetadata().getNamespace())
                 .map(ConfigMap::getData).map(d -> d.get(RoutingMapCodec.CONFIG_MAP_KEY));
-    }
-
-    /** Moves the phase and sets the Succeeded condition, with an event whenever it changes. */
-    static final class Outcomes {
-        private final BenchmarkRun run;
-        final BenchmarkRunStatus status;
-        private final Context<BenchmarkRun> context;
-
-        Outcomes(BenchmarkRun run, BenchmarkRunStatus status, Context<BenchmarkRun> context) {
-            this.run = run;
-            this.status = status;
-            this.context = context;
-        }
-
-        void pending(String reason, String message) {
-            set(Phase.Pending, "Unknown", reason, message);
-        }
-
-        void running(String reason, String message) {
-            set(Phase.Running, "Unknown", reason, message);
-        }
-
-        void fail(String reason, String message) {
-            status.completionTime = Instant.now().toString();
-            set(Phase.Failed, "False", reason, message);
-        }
-
-        void succeed() {
-            String message = status.verdict == null ? status.points.size() + " point(s) measured"
-                    : status.verdict + String.format(": measured %.0f msgs/s against %.0f predicted (%+.1f%%)",
-                    status.measuredCapacity, status.predictedCapacity, 100 * status.capacityError);
-            succeed("Measured", message);
-        }
-
-        void succeed(String reason, String message) {
-            status.completionTime = Instant.now().toString();
-            set(Phase.Succeeded, "True", reason, message);
-        }
-
-        private void set(Phase phase, String value, String reason, String message) {
-            status.phase = phase;
-            ResourceEvents.setCondition(context.getClient(), run, status.conditions, SUCCEEDED, value, reason, message);
-        }
     }
 }

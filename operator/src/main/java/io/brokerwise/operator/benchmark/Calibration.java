@@ -1,5 +1,6 @@
 package io.brokerwise.operator.benchmark;
 
+import io.brokerwise.operator.WorkflowInputs;
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus.Phase;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
@@ -38,37 +39,37 @@ final class Calibration {
     private Calibration() {
     }
 
-    static void step(BenchmarkRun run, Context<BenchmarkRun> context, BenchmarkRunReconciler.Outcomes outcomes) {
+    static void step(BenchmarkRun run, Context<BenchmarkRun> context, RunProgress progress) {
         Optional<String> refused = handWritten(run, context);
         if (refused.isPresent()) {
-            outcomes.fail(PROFILE_NOT_CALIBRATED, refused.get());
+            progress.fail(PROFILE_NOT_CALIBRATED, refused.get());
             return;
         }
         BenchmarkDesign design;
         try {
             design = CalibrationDesign.of(run, System.currentTimeMillis());
         } catch (IllegalArgumentException e) {
-            outcomes.fail("InvalidRun", e.getMessage());
+            progress.fail("InvalidRun", e.getMessage());
             return;
         }
-        context.managedWorkflowAndDependentResourceContext().put(BenchmarkRunReconciler.DESIGN_KEY, design);
+        WorkflowInputs.put(context, design);
         TemporaryBrokers broker = TemporaryBrokers.forCalibration(run);
         broker.keep(run, context);
-        if (outcomes.status.phase == Phase.Running) {
-            BenchmarkRunReconciler.follow(context, outcomes, started(run, design),
-                    results -> write(run, context, outcomes, results));
+        if (progress.status.phase == Phase.Running) {
+            BenchmarkRunReconciler.follow(context, progress, started(run, design),
+                    results -> write(run, context, progress, results));
             return;
         }
         Optional<String> starting = TemporaryBrokersStart.waiting(run, broker, context, "a node that "
                 + "spec.calibration.placement selects, with calibration.broker's CPU and memory free");
         if (starting.isPresent()) {
-            outcomes.pending(TemporaryBrokersStart.REASON, starting.get());
+            progress.pending(TemporaryBrokersStart.REASON, starting.get());
             return;
         }
-        outcomes.status.layout = "1x1";
-        outcomes.status.job = BenchmarkJob.name(run);
-        outcomes.status.startTime = Instant.now().toString();
-        outcomes.running("Started", started(run, design));
+        progress.status.layout = "1x1";
+        progress.status.job = BenchmarkJob.name(run);
+        progress.status.startTime = Instant.now().toString();
+        progress.running("Started", started(run, design));
     }
 
     private static String started(BenchmarkRun run, BenchmarkDesign design) {
@@ -86,7 +87,7 @@ final class Calibration {
                         + "such a profile: name another in calibration.profileName, or delete it");
     }
 
-    private static void write(BenchmarkRun run, Context<BenchmarkRun> context, BenchmarkRunReconciler.Outcomes outcomes,
+    private static void write(BenchmarkRun run, Context<BenchmarkRun> context, RunProgress progress,
                               List<LoadResult> results) {
         CalibrationSpec c = run.getSpec().calibration;
         List<CalibrationPoint> points = CalibrationDesign.grid(c).points(results);
@@ -94,7 +95,7 @@ final class Calibration {
         try {
             fit = CalibrationFit.of(c.model.name(), points, Boolean.TRUE.equals(c.keepInvalid));
         } catch (FitException e) {
-            outcomes.fail("FitFailed", e.getMessage());
+            progress.fail("FitFailed", e.getMessage());
             return;
         }
         KubernetesClient client = context.getClient();
@@ -104,8 +105,8 @@ final class Calibration {
                 broker.map(p -> p.getSpec().getNodeName()).orElse(null),
                 broker.flatMap(p -> artemisVersion(client, p)).orElse(null), Instant.now());
         CalibratedProfile.write(client, profile, points);
-        outcomes.status.profile = c.profileName;
-        outcomes.succeed("Calibrated", String.format("wrote BrokerProfile %s: %s fit of %d points, R^2 %.4f%s%s",
+        progress.status.profile = c.profileName;
+        progress.succeed("Calibrated", String.format("wrote BrokerProfile %s: %s fit of %d points, R^2 %.4f%s%s",
                 c.profileName, fit.model().name(), fit.fitted(), fit.fit().rSquared(), fit.heldOut() == null ? ""
                         : String.format(", held-out median error %.1f%%", 100 * fit.heldOut().medianRelativeError()),
                 fit.selection() == null ? "" : "; " + fit.choice()));

@@ -7,7 +7,7 @@ import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.MountedCredentials;
 import io.brokerwise.broker.tls.BrokerKeyStore;
 import io.brokerwise.operator.RestrictedPodSecurity;
-import io.brokerwise.operator.autoscaling.BrokerRetirement;
+import io.brokerwise.operator.layout.Deployment;
 import io.brokerwise.operator.layout.Names;
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
@@ -80,7 +80,7 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
 
     @Override
     protected StatefulSet desired(PubSubTopology topology, Context<PubSubTopology> context) {
-        StatefulSet set = new StatefulSetBuilder(render(Layouts.set(topology, context), replicas(topology, context)))
+        StatefulSet set = new StatefulSetBuilder(render(Layouts.set(topology, context), replicas(Layouts.deployment(context))))
                 .editMetadata().addToAnnotations(Names.LAYOUT_ANNOTATION, Layouts.of(context).layout().dimensions()).endMetadata()
                 .build();
         String served = BrokerTrust.of(context).served();
@@ -92,11 +92,8 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
     }
 
     /** The brokers' pods: the layout's, never fewer than the routing map or a retiring broker still uses. */
-    static int replicas(PubSubTopology topology, Context<PubSubTopology> context) {
-        int retained = context.managedWorkflowAndDependentResourceContext()
-                .get(BrokerRetirement.CONTEXT_KEY, Integer.class).orElse(0);
-        return Math.max(Layouts.of(context).brokers(),
-                Math.max(RoutingConfigMap.brokersInUse(topology, context), retained));
+    static int replicas(Deployment deployment) {
+        return Math.max(deployment.layout().brokers(), Math.max(deployment.brokersInUse(), deployment.retained()));
     }
 
     /** The StatefulSet of a set of brokers. */

@@ -1,5 +1,6 @@
 package io.brokerwise.operator.dependent;
 
+import io.brokerwise.operator.WorkflowInputs;
 import io.brokerwise.broker.tls.BrokerKeyStore;
 import io.brokerwise.broker.tls.CertificateAuthority;
 import io.brokerwise.operator.layout.Names;
@@ -30,7 +31,6 @@ import java.util.Optional;
  */
 public record BrokerTrust(CertificateAuthority issuer, String caPem, String served) {
 
-    static final String CONTEXT_KEY = "brokerTrust";
     /** The keys of the CA's Secret, and the CA certificate's key in a kubernetes.io/tls Secret. */
     public static final String CA_CERTIFICATE = "ca.crt";
     public static final String CA_KEY = "ca.key";
@@ -49,13 +49,13 @@ public record BrokerTrust(CertificateAuthority issuer, String caPem, String serv
             case Provided -> provided(brokers, context);
             case Generated -> generated(brokers, owner, context);
         };
-        context.managedWorkflowAndDependentResourceContext().put(CONTEXT_KEY, trust);
+        WorkflowInputs.put(context, trust);
         return trust;
     }
 
     /** The trust {@link #keep} settled for this reconciliation. */
     public static <P extends HasMetadata> BrokerTrust of(Context<P> context) {
-        return context.managedWorkflowAndDependentResourceContext().getMandatory(CONTEXT_KEY, BrokerTrust.class);
+        return WorkflowInputs.get(context, BrokerTrust.class);
     }
 
     private static <P extends HasMetadata> BrokerTrust provided(BrokerSet brokers, Context<P> context) {

@@ -41,17 +41,12 @@ public class ManagementSecret extends CRUDKubernetesDependentResource<Secret, Pu
         return new ResourceID(Names.management(topology), topology.getMetadata().getNamespace());
     }
 
-    /** The metrics user the operator reads a topology's brokers as; empty until the Secret exists. */
-    public static Optional<BrokerCredentials> metricsUser(PubSubTopology topology, Context<PubSubTopology> context) {
-        return CredentialsSecret.current(context, Names.management(topology)).flatMap(ManagementSecret::metricsUser);
-    }
-
     /**
      * The metrics user of the Secret, with the previous password while it has one: the operator sees a changed
      * Secret at once, a broker only once the kubelet has updated its mounted copy; from the start of a rotation to
      * its end every broker admits the previous password, and the new one as soon as the previous one is gone.
      */
-    static Optional<BrokerCredentials> metricsUser(Secret management) {
+    public static Optional<BrokerCredentials> metricsUser(Secret management) {
         return CredentialsSecret.user(management, BrokerRole.METRICS).map(user -> CredentialsSecret
                 .value(management, BrokerRole.METRICS.previousPasswordKey()).filter(p -> !p.isBlank())
                 .map(previous -> new BrokerCredentials(user.user(), previous)).orElse(user));

@@ -2,8 +2,7 @@ package io.brokerwise.operator.dependent;
 
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.model.topology.Layout;
-import io.brokerwise.operator.layout.BrokerLayout;
-import io.brokerwise.operator.layout.BrokerReadiness;
+import io.brokerwise.operator.layout.Deployment;
 import io.brokerwise.operator.layout.Names;
 import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.routing.RoutingMapCodec;
@@ -32,15 +31,16 @@ public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap,
 
     @Override
     protected ConfigMap desired(PubSubTopology topology, Context<PubSubTopology> context) {
-        BrokerLayout layout = Layouts.of(context);
-        BrokerReadiness readiness = context.managedWorkflowAndDependentResourceContext()
-                .getMandatory(BrokerReadiness.CONTEXT_KEY, BrokerReadiness.class);
+        Deployment deployment = Layouts.deployment(context);
         BrokerSet brokers = Layouts.set(topology, context);
-        if (readiness.allReady(layout.brokers())) {
-            return render(brokers, next(topology, context, brokers, layout.layout()));
+        if (deployment.readiness().allReady(deployment.layout().brokers())) {
+            Layout layout = deployment.layout().layout();
+            return render(brokers, movedTo(deployment.routed(), brokers.name(), brokers.namespace(), layout));
         }
-        return new ConfigMapBuilder().withMetadata(brokers.metadata(Names.routing(brokers.name())))
-                .withData(current(topology, context).map(ConfigMap::getData).orElse(Map.of())).build();
+        // until the layout's brokers are all Ready, clients keep the map they follow
+        return deployment.routed().map(map -> render(brokers, map))
+                .orElseGet(() -> new ConfigMapBuilder().withMetadata(brokers.metadata(Names.routing(brokers.name())))
+                        .withData(Map.of()).build());
     }
 
     /** The routing map of a set of brokers in this layout, as a first layout numbers them: row-major. */
@@ -55,12 +55,6 @@ public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap,
                 .withData(Map.of(RoutingMapCodec.CONFIG_MAP_KEY, RoutingMapCodec.toJson(map))).build();
     }
 
-    /** The map of {@code layout} over the set's pods, moved from the current map ({@link #movedTo}). */
-    private static RoutingMap next(PubSubTopology topology, Context<PubSubTopology> context, BrokerSet brokers,
-                                   Layout layout) {
-        return movedTo(routed(topology, context), brokers.name(), brokers.namespace(), layout);
-    }
-
     /**
      * The map of {@code layout} over StatefulSet pods 0 .. k*l-1 of topology {@code name}: the current map moved
      * to it, so that each broker keeps its cell; row-major when there is no map yet.
@@ -71,29 +65,5 @@ public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap,
         List<String> pods = RoutingMap.statefulSetAddresses(name, namespace, Names.BROKER_PORT, k * l);
         return current.filter(map -> map.topic().equals(name)).map(map -> map.movedTo(k, l, pods))
                 .orElseGet(() -> RoutingMap.of(name, k, l, pods));
-    }
-
-    /** The routing ConfigMap as it is now, if it exists. */
-    static Optional<ConfigMap> current(PubSubTopology topology, Context<PubSubTopology> context) {
-        return context.getSecondaryResourcesAsStream(ConfigMap.class)
-                .filter(c -> Names.routing(topology).equals(c.getMetadata().getName()))
-                .findFirst();
-    }
-
-    /** The routing map clients follow now, if there is one. */
-    public static Optional<RoutingMap> routed(PubSubTopology topology, Context<PubSubTopology> context) {
-        return current(topology, context)
-                .map(c -> c.getData() == null ? null : c.getData().get(RoutingMapCodec.CONFIG_MAP_KEY))
-                .map(RoutingMapCodec::fromJson);
-    }
-
-    /** The layout ("2x1") the current routing map sends clients to, if there is a map. */
-    static Optional<String> routedLayout(PubSubTopology topology, Context<PubSubTopology> context) {
-        return routed(topology, context).map(m -> new Layout(m.publisherGroups(), m.subscriberGroups()).dimensions());
-    }
-
-    /** How many brokers the current routing map sends clients to; 0 without a map. */
-    static int brokersInUse(PubSubTopology topology, Context<PubSubTopology> context) {
-        return routed(topology, context).map(m -> m.brokers().size()).orElse(0);
     }
 }

@@ -86,8 +86,7 @@ public class VerificationRun extends KubernetesDependentResource<BenchmarkRun, P
         public boolean isMet(DependentResource<BenchmarkRun, PubSubTopology> dependent, PubSubTopology topology,
                              Context<PubSubTopology> context) {
             return topology.getSpec().verification != null && Boolean.TRUE.equals(topology.getSpec().verification.onDeploy)
-                    && RoutingConfigMap.routedLayout(topology, context).filter(Layouts.of(context).layout().dimensions()::equals)
-                    .isPresent();
+                    && Layouts.deployment(context).routedToLayout();
         }
     }
 }

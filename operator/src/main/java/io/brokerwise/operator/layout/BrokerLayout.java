@@ -8,9 +8,6 @@ import io.brokerwise.model.topology.Layout;
  */
 public record BrokerLayout(Layout layout, String deliveryMode) {
 
-    /** The workflow context key the reconciler passes it under. */
-    public static final String CONTEXT_KEY = "brokerwise.layout";
-
     public int brokers() {
         return Math.toIntExact(layout.brokers());
     }

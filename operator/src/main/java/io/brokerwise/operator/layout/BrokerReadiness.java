@@ -18,7 +18,6 @@ import java.util.stream.IntStream;
  */
 public record BrokerReadiness(Map<Integer, String> notReady, Map<Integer, Boolean> ready) {
 
-    public static final String CONTEXT_KEY = "brokerwise.readiness";
 
     /** From the operator's cache of broker pods (all topologies); keeps this topology's. */
     public static BrokerReadiness of(PubSubTopology topology, Collection<Pod> brokerPods) {

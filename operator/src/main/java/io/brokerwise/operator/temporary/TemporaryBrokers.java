@@ -1,5 +1,6 @@
 package io.brokerwise.operator.temporary;
 
+import io.brokerwise.operator.WorkflowInputs;
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.BenchmarkRunSpec;
 import io.brokerwise.api.v1alpha1.CalibrationSpec;
@@ -21,8 +22,6 @@ import io.javaoperatorsdk.operator.processing.dependent.workflow.Condition;
  * deletes their objects.
  */
 public record TemporaryBrokers(BrokerSet set, Layout layout) {
-
-    static final String CONTEXT_KEY = "temporaryBrokers";
 
     /** The name prefix of the temporary brokers' objects; also their topic. */
     public static String name(BenchmarkRun run) {
@@ -52,11 +51,11 @@ public record TemporaryBrokers(BrokerSet set, Layout layout) {
     /** Keeps the brokers, and the CA of their certificates, for this reconciliation's workflow. */
     public void keep(BenchmarkRun run, Context<BenchmarkRun> context) {
         BrokerTrust.keep(set, run, context);
-        context.managedWorkflowAndDependentResourceContext().put(CONTEXT_KEY, this);
+        WorkflowInputs.put(context, this);
     }
 
     static TemporaryBrokers kept(Context<BenchmarkRun> context) {
-        return context.managedWorkflowAndDependentResourceContext().getMandatory(CONTEXT_KEY, TemporaryBrokers.class);
+        return WorkflowInputs.get(context, TemporaryBrokers.class);
     }
 
     /** The temporary brokers exist while the run keeps them; then the workflow deletes them. */
@@ -64,8 +63,7 @@ public record TemporaryBrokers(BrokerSet set, Layout layout) {
         @Override
         public boolean isMet(DependentResource<HasMetadata, BenchmarkRun> dependent, BenchmarkRun run,
                              Context<BenchmarkRun> context) {
-            return context.managedWorkflowAndDependentResourceContext().get(CONTEXT_KEY, TemporaryBrokers.class)
-                    .isPresent();
+            return WorkflowInputs.find(context, TemporaryBrokers.class).isPresent();
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.brokerwise.operator.temporary;
 
+import io.brokerwise.operator.WorkflowInputs;
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.TlsSpec;
 import io.brokerwise.operator.dependent.BrokerCertificates;
@@ -34,8 +35,7 @@ public class TemporaryCertificates extends TemporaryBrokerPart<Secret> {
         @Override
         public boolean isMet(DependentResource<Secret, BenchmarkRun> dependent, BenchmarkRun run,
                              Context<BenchmarkRun> context) {
-            return context.managedWorkflowAndDependentResourceContext().get(TemporaryBrokers.CONTEXT_KEY,
-                    TemporaryBrokers.class).filter(t -> t.set().tls() == TlsSpec.Mode.Generated).isPresent();
+            return WorkflowInputs.find(context, TemporaryBrokers.class).filter(t -> t.set().tls() == TlsSpec.Mode.Generated).isPresent();
         }
     }
 }

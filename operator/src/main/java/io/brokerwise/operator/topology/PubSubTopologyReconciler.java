@@ -6,8 +6,9 @@ import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.Informers;
-import io.brokerwise.operator.ResourceEvents;
+import io.brokerwise.operator.Outcome;
 import io.brokerwise.operator.StatusApply;
+import io.brokerwise.operator.WorkflowInputs;
 import io.brokerwise.operator.autoscaling.AutoscaledLayout;
 import io.brokerwise.operator.autoscaling.AutoscalingObserver;
 import io.brokerwise.operator.autoscaling.BrokerRetirement;
@@ -26,6 +27,7 @@ import io.brokerwise.operator.dependent.VerificationRun;
 import io.brokerwise.operator.layout.BrokerLayout;
 import io.brokerwise.operator.layout.BrokerReadiness;
 import io.brokerwise.operator.layout.Conditions;
+import io.brokerwise.operator.layout.Deployment;
 import io.brokerwise.operator.layout.Names;
 import io.brokerwise.operator.layout.TopologyPlanning;
 import io.fabric8.kubernetes.api.model.Condition;
@@ -139,26 +141,27 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         }
         long started = System.nanoTime();
         PubSubTopologyStatus status = statusOf(topology);
-        Outcomes outcomes = new Outcomes(topology, status, context);
+        Outcome<PubSubTopologyStatus> outcome = new Outcome<>(topology, status, status.conditions, context.getClient());
         Optional<Layout> running = runningLayout(context);
-        var outcome = planning.plan(topology, Informers.list(context, Node.class, NODES), Informers.list(context, BrokerProfile.class, PROFILES));
+        TopologyState now = TopologyState.read(topology, context);
+        var planned = planning.plan(topology, Informers.list(context, Node.class, NODES), Informers.list(context, BrokerProfile.class, PROFILES));
         if (LayoutDecision.specEdited(topology)) {
             AutoscaledLayout.release(status);
         }
         // observed first, so that a change mode Auto applies is deployed in this same pass
         autoscaling.keepOnly(all(context.getPrimaryCache().list()));
-        autoscaling.observe(topology, status, Optional.of(outcome).filter(TopologyPlanning.Planned.class::isInstance)
-                        .map(TopologyPlanning.Planned.class::cast), RoutingConfigMap.routed(topology, context),
-                ManagementSecret.metricsUser(topology, context), context.getClient()).ifPresent(outcomes::lookAgainIn);
-        if (outcome instanceof TopologyPlanning.Planned planned) {
-            metrics.timer("brokerwise.plan.time").record(planned.planNanos(), TimeUnit.NANOSECONDS);
+        autoscaling.observe(topology, status, Optional.of(planned).filter(TopologyPlanning.Planned.class::isInstance)
+                        .map(TopologyPlanning.Planned.class::cast), now.routed(), now.metricsUser(), context.getClient())
+                .ifPresent(outcome::lookAgainIn);
+        if (planned instanceof TopologyPlanning.Planned p) {
+            metrics.timer("brokerwise.plan.time").record(p.planNanos(), TimeUnit.NANOSECONDS);
         }
-        Optional<Layout> toApply = apply(decision.decide(new LayoutDecision.Inputs(topology, status, outcome, running)),
-                topology, outcomes);
+        Optional<Layout> toApply = apply(decision.decide(new LayoutDecision.Inputs(topology, status, planned, running)),
+                topology, outcome);
         if (toApply.isPresent()) {
-            deploy(topology, context, outcomes, toApply.get());
+            deploy(topology, context, outcome, toApply.get(), now);
         } else {
-            outcomes.set(Conditions.DEPLOYED, false, "NothingToDeploy", "no approved feasible plan yet");
+            outcome.set(Conditions.DEPLOYED, false, "NothingToDeploy", "no approved feasible plan yet");
         }
         status.observedGeneration = topology.getMetadata().getGeneration();
         topology.setStatus(status);
@@ -166,44 +169,45 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         metrics.counter("brokerwise.reconciliations").increment();
         StatusApply.of(topology, PubSubTopology::new, context);
         UpdateControl<PubSubTopology> control = UpdateControl.noUpdate();
-        return outcomes.again.map(control::rescheduleAfter).orElse(control);
+        return outcome.schedule(control);
     }
 
     /** Applies what the decision says about the plan and the conditions; returns the layout to deploy. */
-    private Optional<Layout> apply(LayoutDecision.Decision decision, PubSubTopology topology, Outcomes outcomes) {
-        decision.verdicts().forEach(outcomes::set);
-        decision.reported().ifPresent(p -> PlanReports.fill(outcomes.status, p.plan(), p.profile()));
-        decision.inhibitFrom().ifPresent(now -> AutoscaledLayout.inhibit(topology, outcomes.status, now));
-        decision.lookAgainIn().ifPresent(outcomes::lookAgainIn);
+    private Optional<Layout> apply(LayoutDecision.Decision decision, PubSubTopology topology, Outcome<PubSubTopologyStatus> outcome) {
+        decision.verdicts().forEach(outcome::set);
+        decision.reported().ifPresent(p -> PlanReports.fill(outcome.status, p.plan(), p.profile()));
+        decision.inhibitFrom().ifPresent(now -> AutoscaledLayout.inhibit(topology, outcome.status, now));
+        decision.lookAgainIn().ifPresent(outcome::lookAgainIn);
         return decision.deploy();
     }
 
-    private void deploy(PubSubTopology topology, Context<PubSubTopology> context, Outcomes outcomes, Layout layout) {
+    private void deploy(PubSubTopology topology, Context<PubSubTopology> context, Outcome<PubSubTopologyStatus> outcome, Layout layout,
+                        TopologyState now) {
         var workflow = context.managedWorkflowAndDependentResourceContext();
         BrokerReadiness readiness = BrokerReadiness.of(topology, Informers.list(context, Pod.class, PODS));
-        workflow.put(BrokerLayout.CONTEXT_KEY, new BrokerLayout(layout, topology.getSpec().workload.deliveryMode.name()));
-        workflow.put(BrokerReadiness.CONTEXT_KEY, readiness);
-        workflow.put(BrokerRetirement.CONTEXT_KEY, retained(topology, context, outcomes, layout));
+        int retained = retained(topology, context, outcome, layout, now);
+        WorkflowInputs.put(context, new Deployment(
+                new BrokerLayout(layout, topology.getSpec().workload.deliveryMode.name()), readiness, now.routed(), retained));
         try {
             BrokerTrust.keep(BrokerSet.of(topology, topology.getSpec().workload.deliveryMode.name()), topology, context);
         } catch (BrokerTrust.Unusable e) {
             // the team's Secret is not watched: look again for it
-            outcomes.set(Conditions.DEPLOYED, false, "TlsSecretUnusable", e.getMessage());
-            outcomes.lookAgainIn(APPLY_RETRY);
+            outcome.set(Conditions.DEPLOYED, false, "TlsSecretUnusable", e.getMessage());
+            outcome.lookAgainIn(APPLY_RETRY);
             return;
         }
         var refused = applyDependents(workflow);
         if (refused.isEmpty()) {
-            outcomes.set(Conditions.DEPLOYED, true, "Applied", layout + ": " + layout.brokers() + " brokers");
+            outcome.set(Conditions.DEPLOYED, true, "Applied", layout + ": " + layout.brokers() + " brokers");
             ApprovalAnnotation.consume(context.getClient(), topology);
         } else {
             // the approval stays until the layout is applied; what refused (a quota, an admission policy) may be
             // lifted without an event the operator watches, so it looks again
-            outcomes.set(Conditions.DEPLOYED, false, "ApplyFailed", layout + " not applied: " + refusals(refused));
-            outcomes.lookAgainIn(APPLY_RETRY);
+            outcome.set(Conditions.DEPLOYED, false, "ApplyFailed", layout + " not applied: " + refusals(refused));
+            outcome.lookAgainIn(APPLY_RETRY);
         }
-        outcomes.set(readiness.readyCondition(topology, layout));
-        VerificationReport.report(outcomes, topology, layout, context);
+        outcome.set(readiness.readyCondition(topology, layout));
+        VerificationReport.report(outcome, topology, layout, context);
     }
 
     /**
@@ -242,14 +246,13 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
      * The broker pods to keep beyond the routing map and the layout being deployed: retiring ones whose brokers still
      * hold clients.
      */
-    private int retained(PubSubTopology topology, Context<PubSubTopology> context, Outcomes outcomes, Layout layout) {
+    private int retained(PubSubTopology topology, Context<PubSubTopology> context, Outcome<PubSubTopologyStatus> outcome,
+                         Layout layout, TopologyState now) {
         int replicas = context.getSecondaryResource(StatefulSet.class).map(s -> s.getSpec().getReplicas()).orElse(0);
-        int inUse = Math.max(Math.toIntExact(layout.brokers()),
-                RoutingConfigMap.routed(topology, context).map(m -> m.brokers().size()).orElse(0));
-        int keep = retirement.keep(topology, outcomes.status, replicas, inUse,
-                ManagementSecret.metricsUser(topology, context));
+        int inUse = Math.max(Math.toIntExact(layout.brokers()), now.routed().map(m -> m.brokers().size()).orElse(0));
+        int keep = retirement.keep(topology, outcome.status, replicas, inUse, now.metricsUser());
         if (keep > inUse) {
-            outcomes.lookAgainIn(BrokerRetirement.RECHECK);
+            outcome.lookAgainIn(BrokerRetirement.RECHECK);
         }
         return keep;
     }
@@ -308,37 +311,5 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
             status.autoscaling = topology.getStatus().autoscaling;
         }
         return status;
-    }
-
-    /** Sets conditions and records an event for each one that changed; and when the next pass is due. */
-    static final class Outcomes {
-        private final PubSubTopology topology;
-        final PubSubTopologyStatus status;
-        private final Context<PubSubTopology> context;
-        /** The soonest a pass asked to look again; empty when only a change of a watched resource is news. */
-        private Optional<Duration> again = Optional.empty();
-
-        Outcomes(PubSubTopology topology, PubSubTopologyStatus status, Context<PubSubTopology> context) {
-            this.topology = topology;
-            this.status = status;
-            this.context = context;
-        }
-
-        void set(String type, boolean value, String reason, String message) {
-            set(type, value ? "True" : "False", reason, message);
-        }
-
-        void set(Conditions.Verdict verdict) {
-            set(verdict.type(), verdict.value(), verdict.reason(), verdict.message());
-        }
-
-        void lookAgainIn(Duration delay) {
-            again = Optional.of(again.filter(d -> d.compareTo(delay) < 0).orElse(delay));
-        }
-
-        /** The same for a condition that may be "Unknown" (Verified, while its check measures). */
-        void set(String type, String value, String reason, String message) {
-            ResourceEvents.setCondition(context.getClient(), topology, status.conditions, type, value, reason, message);
-        }
     }
 }

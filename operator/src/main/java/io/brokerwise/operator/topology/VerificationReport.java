@@ -6,6 +6,8 @@ import io.brokerwise.api.v1alpha1.IntervalStatus;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.VerificationStatus;
 import io.brokerwise.model.topology.Layout;
+import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
+import io.brokerwise.operator.Outcome;
 import io.brokerwise.operator.dependent.VerificationRun;
 import io.brokerwise.operator.layout.Conditions;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
@@ -24,10 +26,10 @@ final class VerificationReport {
     private VerificationReport() {
     }
 
-    static void report(PubSubTopologyReconciler.Outcomes outcomes, PubSubTopology topology, Layout layout,
+    static void report(Outcome<PubSubTopologyStatus> outcome, PubSubTopology topology, Layout layout,
                        Context<PubSubTopology> context) {
         if (topology.getSpec().verification == null || !Boolean.TRUE.equals(topology.getSpec().verification.onDeploy)) {
-            outcomes.status.conditions.removeIf(c -> VERIFIED.equals(c.getType()));
+            outcome.remove(VERIFIED);
             return;
         }
         String name = VerificationRun.name(topology, layout);
@@ -35,7 +37,7 @@ final class VerificationReport {
                 .filter(r -> name.equals(r.getMetadata().getName())).findFirst();
         var status = run.map(BenchmarkRun::getStatus);
         if (status.isEmpty() || status.get().phase == null || !status.get().finished()) {
-            outcomes.set(VERIFIED, "Unknown", "Measuring", run.isEmpty()
+            outcome.set(VERIFIED, "Unknown", "Measuring", run.isEmpty()
                     ? "layout " + layout + " is checked once clients are routed to all its brokers"
                     : "BenchmarkRun " + name + " is measuring layout " + layout);
             return;
@@ -44,7 +46,7 @@ final class VerificationReport {
         if (s.phase == BenchmarkRunStatus.Phase.Failed) {
             String why = Conditions.find(s.conditions, "Succeeded").map(c -> c.getReason() + ": " + c.getMessage())
                     .orElse("no reason given");
-            outcomes.set(VERIFIED, "False", "VerificationFailed", "BenchmarkRun " + name + " failed: " + why);
+            outcome.set(VERIFIED, "False", "VerificationFailed", "BenchmarkRun " + name + " failed: " + why);
             return;
         }
         VerificationStatus v = new VerificationStatus();
@@ -57,8 +59,8 @@ final class VerificationReport {
         v.verdict = s.verdict;
         v.verdictMessage = s.verdictMessage;
         v.time = s.completionTime;
-        outcomes.status.verification = v;
-        outcomes.set(VERIFIED, conditionStatus(s.verdict), s.verdict, message(s,
+        outcome.status.verification = v;
+        outcome.set(VERIFIED, conditionStatus(s.verdict), s.verdict, message(s,
                 topology.getSpec().verification.tolerance) + ", layout " + v.layout + " (BenchmarkRun " + name + ")");
     }
 

@@ -8,6 +8,10 @@ import io.brokerwise.api.planning.ManifestReader;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.broker.MountedCredentials;
 import io.brokerwise.broker.tls.BrokerKeyStore;
+import io.brokerwise.model.topology.Layout;
+import io.brokerwise.operator.layout.BrokerLayout;
+import io.brokerwise.operator.layout.Deployment;
+import io.brokerwise.routing.RoutingMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.Volume;
@@ -15,6 +19,7 @@ import io.fabric8.kubernetes.api.model.VolumeMount;
 import java.io.StringReader;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -117,5 +122,22 @@ class BrokerStatefulSetTest {
     private static Container artemis(List<Container> containers) {
         assertEquals(1, containers.size());
         return containers.get(0);
+    }
+
+    /**
+     * The pods stay while a layout, the map clients follow or a retiring broker needs them: a shrink waits for the
+     * map to move and the retiring brokers to empty, a growth is not held back by a smaller map.
+     */
+    @Test
+    void replicasAreTheMostThatTheLayoutTheRoutedMapOrARetiringBrokerNeeds() {
+        var routedTo4 = Optional.of(RoutingMap.of("t", 2, 2, List.of("a:1", "b:1", "c:1", "d:1")));
+        assertEquals(4, BrokerStatefulSet.replicas(deployment(new Layout(1, 1), routedTo4, 0)), "the map still uses 4");
+        assertEquals(6, BrokerStatefulSet.replicas(deployment(new Layout(1, 1), routedTo4, 6)), "retiring brokers hold clients");
+        assertEquals(6, BrokerStatefulSet.replicas(deployment(new Layout(3, 2), routedTo4, 0)), "a growth");
+        assertEquals(2, BrokerStatefulSet.replicas(deployment(new Layout(2, 1), Optional.empty(), 0)), "no map yet");
+    }
+
+    private static Deployment deployment(Layout layout, Optional<RoutingMap> routed, int retained) {
+        return new Deployment(new BrokerLayout(layout, "NonPersistent"), null, routed, retained);
     }
 }

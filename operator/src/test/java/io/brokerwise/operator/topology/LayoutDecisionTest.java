@@ -55,6 +55,8 @@ class LayoutDecisionTest {
         assertEquals(Optional.of(RUNNING), decided.deploy());
         assertVerdict(decided, Conditions.VALID, false, "ProfileNotFound");
         assertVerdict(decided, Conditions.PLANNED, false, "ProfileNotFound");
+        String message = verdict(decided, Conditions.VALID).message();
+        assertTrue(message.contains("no BrokerProfile named 'no-such-profile'"), message);
         assertTrue(decided.reported().isEmpty());
     }
 

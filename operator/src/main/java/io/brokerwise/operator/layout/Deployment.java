@@ -1,0 +1,23 @@
+package io.brokerwise.operator.layout;
+
+import io.brokerwise.routing.RoutingMap;
+import java.util.Optional;
+
+/**
+ * What a topology's dependents are given for one pass, gathered by the reconciler: the layout being applied, how
+ * many of the brokers' pods are Ready, the routing map clients follow now, and the broker pods to keep beyond both
+ * (retiring brokers that still hold clients). The dependents compute their desired state from it alone.
+ */
+public record Deployment(BrokerLayout layout, BrokerReadiness readiness, Optional<RoutingMap> routed, int retained) {
+
+    /** How many brokers the routing map sends clients to; 0 without a map. */
+    public int brokersInUse() {
+        return routed.map(m -> m.brokers().size()).orElse(0);
+    }
+
+    /** Whether clients are routed to the layout being applied (all its brokers were Ready). */
+    public boolean routedToLayout() {
+        return routed.filter(m -> m.publisherGroups() == layout.layout().publisherGroups()
+                && m.subscriberGroups() == layout.layout().subscriberGroups()).isPresent();
+    }
+}
