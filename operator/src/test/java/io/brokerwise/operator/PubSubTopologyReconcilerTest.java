@@ -263,6 +263,45 @@ class PubSubTopologyReconcilerTest {
     }
 
     /**
+     * A paused topology is left alone: a StatefulSet scaled by hand stays so, and a new spec is neither planned nor
+     * applied. Once the annotation goes, the operator plans the new spec and applies its layout again.
+     */
+    @Test
+    void aPausedTopologyIsLeftAloneAndResumes() {
+        TestCluster cluster = new TestCluster(client);
+        cluster.namespaceWithNodes("paused", 16);
+        PubSubTopology t = cluster.apply(topology("presence", "paused", "paused", ""));
+        cluster.await(t, "Deployed", "True", "Applied");
+        var brokers = client.apps().statefulSets().inNamespace("paused").withName("presence-broker");
+        int applied = brokers.get().getSpec().getReplicas();
+        cluster.merge(t, "{\"metadata\": {\"annotations\": {\"brokerwise.io/paused\": \"true\"}}}");
+        cluster.await(t, "Paused", "True", "ReconciliationPaused");
+
+        brokers.edit(s -> {
+            s.getSpec().setReplicas(applied + 3);
+            return s;
+        });
+        cluster.merge(t, "{\"spec\": {\"workload\": {\"publishers\": 100}}}");
+        long edited = cluster.get(t).getMetadata().getGeneration();
+        // the pass for the new spec has run once the Paused condition carries its generation
+        Awaitility.await().atMost(TestCluster.WAIT).until(() -> cluster.condition(t, "Paused")
+                .map(c -> c.getObservedGeneration() == edited).orElse(false));
+        assertEquals(applied + 3, brokers.get().getSpec().getReplicas(), "the hand edit stays");
+        assertTrue(cluster.get(t).getStatus().observedGeneration < edited, "the new spec is not planned");
+
+        cluster.merge(t, "{\"metadata\": {\"annotations\": {\"brokerwise.io/paused\": null}}}");
+        Awaitility.await().atMost(TestCluster.WAIT).until(() -> cluster.get(t).getStatus().observedGeneration == edited
+                && cluster.condition(t, "Paused").isEmpty());
+        cluster.await(t, "Planned", "True", "Planned");
+        cluster.await(t, "Deployed", "True", "Applied");
+        assertTrue(cluster.get(t).getStatus().plan.brokers < applied, "half the publishers, fewer brokers");
+        // the brokers beyond the new layout hold no client the operator can read: they go
+        Awaitility.await().atMost(TestCluster.WAIT).untilAsserted(() -> assertEquals(
+                cluster.get(t).getStatus().plan.brokers, (long) brokers.get().getSpec().getReplicas(),
+                "replicas against the plan's brokers; conditions " + cluster.get(t).getStatus().conditions));
+    }
+
+    /**
      * The message quotes the selector as written, here with a control character (DEL), which the API server refuses
      * in a status patch: the condition still arrives, the character escaped.
      */

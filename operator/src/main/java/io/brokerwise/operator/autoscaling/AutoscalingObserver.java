@@ -14,6 +14,10 @@ import io.brokerwise.operator.ResourceEvents;
 import io.brokerwise.operator.dependent.RoutingConfigMap;
 import io.brokerwise.operator.layout.Names;
 import io.brokerwise.operator.layout.TopologyPlanning.Planned;
+import io.brokerwise.operator.monitor.BrokerMonitor;
+import io.brokerwise.operator.monitor.BrokerReading;
+import io.brokerwise.operator.monitor.ScrapeTarget;
+import io.brokerwise.operator.monitor.Watcher;
 import io.brokerwise.routing.ClientMoves;
 import io.brokerwise.routing.RoutingMap;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -23,7 +27,9 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -40,11 +46,14 @@ public class AutoscalingObserver {
 
     public static final String CONDITION = "Autoscaling";
 
+    /** How soon a pass looks again for readings on their way. */
+    static final Duration RECHECK = Duration.ofSeconds(1);
+
     private final LastReadings readings = new LastReadings();
     private final Clock clock = Clock.systemUTC();
 
     @Inject
-    MetricsEndpoints endpoints;
+    BrokerMonitor monitor;
 
     /**
      * One pass: reads the brokers if a window has passed, and reports.
@@ -62,12 +71,14 @@ public class AutoscalingObserver {
         AutoscalingSpec spec = topology.getSpec() == null ? null : topology.getSpec().autoscaling;
         if (spec == null || spec.mode == null || spec.mode == AutoscalingSpec.Mode.Off) {
             readings.forget(id);
+            monitor.forget(watcher(id));
             status.autoscaling = null;
             status.conditions.removeIf(c -> CONDITION.equals(c.getType()));
             return Optional.empty();
         }
         if (planned.isEmpty() || routed.isEmpty() || metricsUser.isEmpty()) {
             readings.forget(id);
+            monitor.forget(watcher(id));
             condition(client, topology, status, "Unknown", "NothingToObserve", planned.isEmpty()
                     ? "no plan to decide with (see the Planned condition)" : routed.isEmpty()
                     ? "no routing map names the brokers yet"
@@ -76,46 +87,65 @@ public class AutoscalingObserver {
         }
         Duration window = AutoscalingInput.window(spec);
         RoutingMap map = routed.get();
+        List<ScrapeTarget> targets = monitor.targets(map.brokers(), metricsUser.get());
+        monitor.watch(watcher(id), targets, window);
+        CounterReading later = reading(targets);
         Optional<CounterReading> earlier = readings.on(id, map);
-        if (earlier.isPresent()) {
-            Duration left = window.minus(Duration.between(earlier.get().at(), clock.instant()));
-            if (!left.isNegative() && !left.isZero()) {
-                return Optional.of(left);
+        if (later.newest().isEmpty()) {
+            if (targets.stream().allMatch(monitor::failing)) {
+                readings.forget(id);
+                condition(client, topology, status, "False", "IncompleteObservation", "no broker answered on its "
+                        + "metrics port: " + String.join(", ", map.brokers()));
+                return Optional.of(window);
             }
+            // the scraper reads new brokers within a second or two
+            return Optional.of(RECHECK);
         }
-        Optional<CounterReading> later = take(map, metricsUser.get());
-        if (later.isEmpty()) {
-            return Optional.of(window);
-        }
-        readings.remember(id, map, later.get());
         if (earlier.isEmpty()) {
+            readings.remember(id, map, later);
             condition(client, topology, status, "Unknown", "FirstReading", "the brokers' counters are read; the "
-                    + "workload is observed from the next reading, " + spec.window + " later" + silent(map, later.get()));
+                    + "workload is observed from the next reading, " + spec.window + " later" + silent(map, later));
             return Optional.of(window);
         }
+        Duration left = window.minus(Duration.between(earlier.get().newest().orElseThrow(), clock.instant()));
+        boolean early = !left.isNegative() && !left.isZero();
+        if (early || !later.newerThan(earlier.get())) {
+            return Optional.of(early ? left.plus(RECHECK) : RECHECK);
+        }
+        readings.remember(id, map, later);
         try {
-            decide(topology, status, planned.get(), map, LoadObservation.between(map, earlier.get(), later.get()),
-                    client);
-            reportMode(client, topology, status, spec, silent(map, later.get()));
+            decide(topology, status, planned.get(), map, LoadObservation.between(map, earlier.get(), later), client);
+            reportMode(client, topology, status, spec, silent(map, later));
         } catch (IncompleteObservation e) {
             condition(client, topology, status, "False", "IncompleteObservation", e.getMessage());
         }
         return Optional.of(window);
     }
 
+    /**
+     * A paused topology's brokers are not read, and its last reading is forgotten: its first pass once resumed reads
+     * afresh, since anything may have changed meanwhile.
+     */
+    public void pause(ResourceID topology) {
+        readings.forget(topology);
+        monitor.forgetAll(topology);
+    }
+
     /** Forgets the readings of topologies that are gone. */
     public void keepOnly(Set<ResourceID> topologies) {
         readings.keepOnly(topologies);
+        monitor.keepOnly(topologies);
     }
 
-    private Optional<CounterReading> take(RoutingMap map, BrokerCredentials metricsUser) {
-        try {
-            return Optional.of(BrokerReadings.take(map, endpoints::of, metricsUser, clock));
-        } catch (InterruptedException e) {
-            // the operator is stopping: no reading, and the pass ends
-            Thread.currentThread().interrupt();
-            return Optional.empty();
-        }
+    /** The scraper's last reading of each target, by broker. */
+    private CounterReading reading(List<ScrapeTarget> targets) {
+        Map<String, BrokerReading> last = new HashMap<>();
+        targets.forEach(t -> monitor.last(t).ifPresent(r -> last.put(t.broker(), r)));
+        return new CounterReading(last);
+    }
+
+    private static Watcher watcher(ResourceID topology) {
+        return Watcher.of(topology, "autoscaling");
     }
 
     private void decide(PubSubTopology topology, PubSubTopologyStatus status, Planned planned, RoutingMap map,

@@ -4,12 +4,15 @@ import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.metrics.BrokerSample;
-import io.brokerwise.broker.metrics.BrokerScrape;
 import io.brokerwise.operator.layout.Names;
+import io.brokerwise.operator.monitor.BrokerMonitor;
+import io.brokerwise.operator.monitor.BrokerReading;
+import io.brokerwise.operator.monitor.ScrapeTarget;
+import io.brokerwise.operator.monitor.Watcher;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.brokerwise.routing.RoutingMap;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,39 +35,40 @@ public class BrokerRetirement {
     public static final Duration RECHECK = Duration.ofSeconds(5);
 
     @Inject
-    MetricsEndpoints endpoints;
+    BrokerMonitor monitor;
 
     /**
      * The broker pods to keep, of the {@code replicas} the StatefulSet has, when the routing map and the layout being
      * deployed use the first {@code routed}; {@code status.autoscaling.retiring} lists those kept beyond them. The
-     * brokers are read as {@code metricsUser}; without one, none can be read.
+     * brokers are read as {@code metricsUser}, by the scraper: a broker not read yet stays until it is; one whose
+     * read fails, or with no metrics user to read it as, goes.
      */
     public int keep(PubSubTopology topology, PubSubTopologyStatus status, int replicas, int routed,
                     Optional<BrokerCredentials> metricsUser) {
-        if (replicas <= routed) {
+        Watcher watcher = Watcher.of(ResourceID.fromResource(topology), "retiring");
+        if (replicas <= routed || metricsUser.isEmpty()) {
+            monitor.forget(watcher);
             clear(status);
             return routed;
         }
         List<String> pods = RoutingMap.statefulSetAddresses(topology.getMetadata().getName(),
                 topology.getMetadata().getNamespace(), Names.BROKER_PORT, replicas);
+        List<ScrapeTarget> targets = monitor.targets(pods.subList(routed, replicas), metricsUser.get());
+        monitor.watch(watcher, targets, RECHECK);
         List<String> retiring = new ArrayList<>();
         int keep = routed;
         for (int i = routed; i < replicas; i++) {
-            Optional<BrokerSample> sample;
-            try {
-                sample = metricsUser.isEmpty() ? Optional.empty() : read(pods.get(i), metricsUser.get());
-            } catch (InterruptedException e) {
-                // the operator is stopping: nothing read, so nothing goes
-                Thread.currentThread().interrupt();
-                return replicas;
-            }
+            ScrapeTarget target = targets.get(i - routed);
+            boolean failing = monitor.failing(target);
+            Optional<BrokerSample> sample = failing ? Optional.empty() : monitor.last(target).map(BrokerReading::sample);
+            boolean unread = sample.isEmpty() && !failing;
             int producers = sample.map(BrokerSample::producerConnections).orElse(0);
             int consumers = sample.map(BrokerSample::consumerConnections).orElse(0);
-            if (producers + consumers > 0) {
+            if (unread || producers + consumers > 0) {
                 keep = i + 1;
             }
-            retiring.add(Names.statefulSet(topology) + "-" + i + ": " + producers + " producer and " + consumers
-                    + " consumer connections");
+            retiring.add(Names.statefulSet(topology) + "-" + i + ": " + (unread ? "not read yet"
+                    : producers + " producer and " + consumers + " consumer connections"));
         }
         if (keep == routed) {
             clear(status);
@@ -72,14 +76,6 @@ public class BrokerRetirement {
             status.autoscaling.retiring = retiring.subList(0, keep - routed);
         }
         return keep;
-    }
-
-    private Optional<BrokerSample> read(String broker, BrokerCredentials metricsUser) throws InterruptedException {
-        try {
-            return Optional.of(BrokerScrape.of(endpoints.of(broker), metricsUser));
-        } catch (IOException e) {
-            return Optional.empty();
-        }
     }
 
     private static void clear(PubSubTopologyStatus status) {

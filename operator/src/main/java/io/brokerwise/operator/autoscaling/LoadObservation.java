@@ -2,6 +2,7 @@ package io.brokerwise.operator.autoscaling;
 
 import io.brokerwise.broker.metrics.BrokerSample;
 import io.brokerwise.model.autoscaling.ObservedLoad;
+import io.brokerwise.operator.monitor.BrokerReading;
 import io.brokerwise.routing.RoutingMap;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,7 +11,8 @@ import java.util.Optional;
 import java.util.function.ToIntFunction;
 
 /**
- * The live workload from two readings of every broker's counters a window apart, undoing the layout's fan-out
+ * The live workload from two readings of every broker's counters a window apart (each broker's rate over its own
+ * two readings' times), undoing the layout's fan-out
  * (docs/models.md sec. 6). A publisher of row r sends every message to each of the l brokers of its row, holding a
  * producer connection at each; a subscriber of column c registers at each of the k brokers of its column. So:
  * <ul>
@@ -31,17 +33,12 @@ public final class LoadObservation {
 
     public static ObservedLoad between(RoutingMap layout, CounterReading earlier, CounterReading later)
             throws IncompleteObservation {
-        Duration window = Duration.between(earlier.at(), later.at());
-        if (window.isNegative() || window.isZero()) {
-            throw new IllegalArgumentException("the later reading must come after the earlier, got " + window);
-        }
-        double seconds = window.toNanos() / 1e9;
         long publishers = 0;
-        long received = 0;
+        double offered = 0;
         for (int r = 0; r < layout.publisherGroups(); r++) {
             publishers += largest(later, layout.row(r), BrokerSample::producerConnections, "row " + r);
-            received += deltas(layout.row(r), earlier, later, "row " + r).stream()
-                    .mapToLong(Delta::received).max().orElseThrow();
+            offered += deltas(layout.row(r), earlier, later, "row " + r).stream()
+                    .mapToDouble(Delta::receivedPerSecond).max().orElseThrow();
         }
         long subscribers = 0;
         double grade = 0;
@@ -52,32 +49,48 @@ public final class LoadObservation {
             long columnDispatched = column.stream().mapToLong(Delta::dispatched).sum();
             grade += columnReceived == 0 ? 0 : (double) columnDispatched / columnReceived;
         }
-        double busiestCpu = layout.brokers().stream()
-                .flatMap(b -> delta(b, earlier, later).stream())
-                .mapToDouble(d -> d.cpuUtilization(seconds)).filter(x -> !Double.isNaN(x)).max().orElse(Double.NaN);
-        return new ObservedLoad(publishers, received / seconds, subscribers, grade, window, later.at(), busiestCpu);
+        List<Delta> all = layout.brokers().stream().flatMap(b -> delta(b, earlier, later).stream()).toList();
+        double busiestCpu = all.stream().mapToDouble(Delta::cpuUtilization).filter(x -> !Double.isNaN(x)).max()
+                .orElse(Double.NaN);
+        Duration window = all.stream().map(Delta::window).max(Duration::compareTo).orElseThrow();
+        return new ObservedLoad(publishers, offered, subscribers, grade, window, later.newest().orElseThrow(),
+                busiestCpu);
     }
 
-    /** One broker's counters over the window. */
-    private record Delta(BrokerSample before, BrokerSample after) {
+    /** One broker's counters over the window between its two readings. */
+    private record Delta(BrokerReading before, BrokerReading after) {
         long received() {
-            return after.received() - before.received();
+            return after.sample().received() - before.sample().received();
         }
 
         long dispatched() {
-            return after.dispatched() - before.dispatched();
+            return after.sample().dispatched() - before.sample().dispatched();
         }
 
-        double cpuUtilization(double seconds) {
-            return after.cpuUtilizationSince(before, seconds);
+        Duration window() {
+            return Duration.between(before.at(), after.at());
+        }
+
+        double receivedPerSecond() {
+            return received() / seconds();
+        }
+
+        double cpuUtilization() {
+            return after.sample().cpuUtilizationSince(before.sample(), seconds());
+        }
+
+        private double seconds() {
+            return window().toNanos() / 1e9;
         }
     }
 
+    /** The broker's delta; none if it lacks a reading, was not read again, or restarted (counters went back). */
     private static Optional<Delta> delta(String broker, CounterReading earlier, CounterReading later) {
-        BrokerSample before = earlier.brokers().get(broker);
-        BrokerSample after = later.brokers().get(broker);
-        if (before == null || after == null || after.received() < before.received()
-                || after.dispatched() < before.dispatched()) {
+        BrokerReading before = earlier.brokers().get(broker);
+        BrokerReading after = later.brokers().get(broker);
+        if (before == null || after == null || !after.at().isAfter(before.at())
+                || after.sample().received() < before.sample().received()
+                || after.sample().dispatched() < before.sample().dispatched()) {
             return Optional.empty();
         }
         return Optional.of(new Delta(before, after));
@@ -96,7 +109,7 @@ public final class LoadObservation {
 
     private static int largest(CounterReading reading, List<String> brokers, ToIntFunction<BrokerSample> figure,
                                String group) throws IncompleteObservation {
-        return brokers.stream().map(reading.brokers()::get).filter(java.util.Objects::nonNull).mapToInt(figure).max()
+        return brokers.stream().flatMap(b -> reading.sample(b).stream()).mapToInt(figure).max()
                 .orElseThrow(() -> new IncompleteObservation(group + ": no broker answered the last reading ("
                         + String.join(", ", brokers) + ")"));
     }

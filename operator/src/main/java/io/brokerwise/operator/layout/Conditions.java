@@ -14,6 +14,7 @@ public final class Conditions {
     public static final String PLANNED = "Planned";
     public static final String DEPLOYED = "Deployed";
     public static final String READY = "Ready";
+    public static final String PAUSED = "Paused";
 
     private Conditions() {
     }

@@ -11,6 +11,8 @@ public final class Names {
 
     public static final String LAYOUT_ANNOTATION = "brokerwise.io/layout";
     public static final String APPROVE_ANNOTATION = "brokerwise.io/approve";
+    /** {@code "true"} stops reconciling a topology until it is removed (manual surgery on its objects). */
+    public static final String PAUSED_ANNOTATION = "brokerwise.io/paused";
     public static final String MANAGED_BY = "brokerwise-operator";
     public static final int BROKER_PORT = 61616;
     public static final String INSTANCE_LABEL = "app.kubernetes.io/instance";

@@ -139,8 +139,12 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         if (namespaceTerminating(topology, context)) {
             return skipTerminating(topology, context);
         }
+        if (Pause.asked(topology)) {
+            return pause(topology, context);
+        }
         long started = System.nanoTime();
         PubSubTopologyStatus status = statusOf(topology);
+        status.conditions.removeIf(c -> Conditions.PAUSED.equals(c.getType()));
         Outcome<PubSubTopologyStatus> outcome = new Outcome<>(topology, status, status.conditions, context.getClient());
         Optional<Layout> running = runningLayout(context);
         TopologyState now = TopologyState.read(topology, context);
@@ -280,6 +284,22 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         if (!before.equals(Conditions.find(status.conditions, Conditions.DEPLOYED))) {
             StatusApply.of(topology, PubSubTopology::new, context);
         }
+        return UpdateControl.noUpdate();
+    }
+
+    /**
+     * A paused topology: nothing is planned, observed or applied, and its brokers are not read, until the annotation
+     * goes; what runs keeps running as it is, whatever was changed by hand.
+     */
+    private UpdateControl<PubSubTopology> pause(PubSubTopology topology, Context<PubSubTopology> context) {
+        autoscaling.pause(ResourceID.fromResource(topology));
+        // the status stays as the last pass left it: it describes what runs
+        PubSubTopologyStatus status = topology.getStatus() == null ? new PubSubTopologyStatus() : topology.getStatus();
+        new Outcome<>(topology, status, status.conditions, context.getClient()).set(Conditions.PAUSED, true,
+                "ReconciliationPaused", "annotation " + Names.PAUSED_ANNOTATION + "=true: nothing is planned, observed "
+                        + "or applied; remove the annotation to resume");
+        topology.setStatus(status);
+        StatusApply.of(topology, PubSubTopology::new, context);
         return UpdateControl.noUpdate();
     }
 

@@ -9,6 +9,8 @@ import io.brokerwise.model.autoscaling.ObservedLoad;
 import io.brokerwise.routing.RoutingMap;
 import java.time.Duration;
 import java.time.Instant;
+import io.brokerwise.operator.monitor.BrokerReading;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +47,7 @@ class LoadObservationTest {
                         subscriptions[c], 100 + 6 * (r + c)));
             }
         }
-        return new CounterReading[] {new CounterReading(T0, before), new CounterReading(T1, after)};
+        return new CounterReading[] {CounterReading.at(T0, before), CounterReading.at(T1, after)};
     }
 
     static ObservedLoad observe(RoutingMap map, CounterReading[] readings) throws IncompleteObservation {
@@ -93,12 +95,33 @@ class LoadObservationTest {
         RoutingMap grid = layout(2, 3);
         CounterReading[] readings = readings(grid, new int[] {4, 6}, new long[] {1000, 2000}, new int[] {1, 2, 3},
                 new double[] {0.2, 0.4, 0.6});
-        Map<String, BrokerSample> after = new HashMap<>(readings[1].brokers());
-        after.put(grid.broker(0, 1), sample(40, 16, 4, 2, 1)); // counters from zero again
-        ObservedLoad o = observe(grid, new CounterReading[] {readings[0], new CounterReading(T1, after)});
+        Map<String, BrokerReading> after = new HashMap<>(readings[1].brokers());
+        after.put(grid.broker(0, 1), new BrokerReading(T1, sample(40, 16, 4, 2, 1))); // counters from zero again
+        ObservedLoad o = observe(grid, new CounterReading[] {readings[0], new CounterReading(after)});
         assertEquals(50.0, o.offeredRate(), 1e-9);
         assertEquals(1.2, o.meanReplicationGrade(), 1e-9);
         assertEquals(10, o.publishers());
+    }
+
+    /** The scraper reads brokers apart: each one's rate is over its own two readings. */
+    @Test
+    void eachBrokersRateIsOverItsOwnReadings() throws Exception {
+        RoutingMap psr = layout(2, 1);
+        CounterReading[] readings = readings(psr, new int[] {5, 5}, new long[] {100, 300}, new int[] {3},
+                new double[] {1});
+        Map<String, BrokerReading> after = new HashMap<>(readings[1].brokers());
+        // row 1's broker was read again later, having received for longer at the same rate
+        BrokerSample first = readings[0].brokers().get(psr.broker(1, 0)).sample();
+        BrokerSample second = after.get(psr.broker(1, 0)).sample();
+        Duration window = Duration.between(T0, T1);
+        after.put(psr.broker(1, 0), new BrokerReading(T0.plus(window.multipliedBy(2)), sample(
+                first.received() + 2 * (second.received() - first.received()),
+                first.dispatched() + 2 * (second.dispatched() - first.dispatched()),
+                second.producerConnections(), second.subscriptions(), second.cpuSeconds())));
+        ObservedLoad same = observe(psr, readings);
+        ObservedLoad apart = observe(psr, new CounterReading[] {readings[0], new CounterReading(after)});
+        assertEquals(same.offeredRate(), apart.offeredRate(), 1e-9);
+        assertEquals(window.multipliedBy(2), apart.window());
     }
 
     @Test
@@ -106,10 +129,10 @@ class LoadObservationTest {
         RoutingMap psr = layout(2, 1);
         CounterReading[] readings = readings(psr, new int[] {5, 5}, new long[] {100, 100}, new int[] {3},
                 new double[] {1});
-        Map<String, BrokerSample> after = new HashMap<>(readings[1].brokers());
+        Map<String, BrokerReading> after = new HashMap<>(readings[1].brokers());
         after.remove(psr.broker(1, 0));
         var e = assertThrows(IncompleteObservation.class,
-                () -> LoadObservation.between(psr, readings[0], new CounterReading(T1, after)));
+                () -> LoadObservation.between(psr, readings[0], new CounterReading(after)));
         assertTrue(e.getMessage().startsWith("row 1:"), e.getMessage());
         assertTrue(e.getMessage().contains(psr.broker(1, 0)), e.getMessage());
     }

@@ -1,5 +1,6 @@
-package io.brokerwise.operator.autoscaling;
+package io.brokerwise.operator.monitor;
 
+import io.brokerwise.broker.BrokerConfiguration;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
@@ -11,6 +12,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 public class MetricsEndpoints {
 
     public String of(String brokerAddress) {
-        return BrokerReadings.metricsAddress(brokerAddress);
+        return brokerAddress.substring(0, brokerAddress.lastIndexOf(':') + 1) + BrokerConfiguration.METRICS_PORT;
     }
 }
