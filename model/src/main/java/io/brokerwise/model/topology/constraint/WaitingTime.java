@@ -1,4 +1,7 @@
-package io.brokerwise.model.topology;
+package io.brokerwise.model.topology.constraint;
+
+import io.brokerwise.model.topology.BrokerLoad;
+import io.brokerwise.model.topology.Format;
 
 /**
  * A bound on a waiting-time quantile, by the Gamma-approximation (sec. 5.1.2). The check compares the

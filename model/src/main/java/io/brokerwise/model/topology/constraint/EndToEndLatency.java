@@ -1,4 +1,7 @@
-package io.brokerwise.model.topology;
+package io.brokerwise.model.topology.constraint;
+
+import io.brokerwise.model.topology.BrokerLoad;
+import io.brokerwise.model.topology.Format;
 
 /**
  * A bound on the predicted end-to-end quantile: the profile's latency floor plus the Gamma-approximated waiting
