@@ -5,11 +5,10 @@ import io.brokerwise.model.topology.Format;
 
 /**
  * A bound on the predicted end-to-end quantile: the profile's latency floor plus the Gamma-approximated waiting
- * time (sec. 5.1.2) at the same level. As for {@link WaitingTime}, the check compares the waiting time's tail at
- * the bound less the floor with the level, without inverting the distribution; a bound at or below the floor
+ * time (sec. 5.1.2) at the same level. A message may wait the bound less the floor; a bound at or below the floor
  * leaves no time to wait and holds only where messages wait with a probability below {@code 1 - quantile}.
  */
-public record EndToEndLatency(double quantile, double maxSeconds) implements PlanConstraint {
+public record EndToEndLatency(double quantile, double maxSeconds) implements QuantileBound {
 
     @Override
     public String reason() {
@@ -17,9 +16,13 @@ public record EndToEndLatency(double quantile, double maxSeconds) implements Pla
     }
 
     @Override
-    public boolean violatedBy(BrokerLoad load) {
-        return !load.waitingQueue().stable()
-                || load.waitingTime().ccdf(maxSeconds - load.latencyFloorSeconds()) > 1 - quantile;
+    public double figure(BrokerLoad load) {
+        return load.endToEndQuantile();
+    }
+
+    @Override
+    public double maxWaitingSeconds(BrokerLoad load) {
+        return maxSeconds - load.latencyFloorSeconds();
     }
 
     @Override
@@ -28,16 +31,5 @@ public record EndToEndLatency(double quantile, double maxSeconds) implements Pla
                 Format.percent(quantile), Format.seconds(load.endToEndQuantile()),
                 Format.seconds(load.latencyFloorSeconds()), Format.seconds(load.waitingQuantile()),
                 Format.seconds(maxSeconds));
-    }
-
-    @Override
-    public double excess(BrokerLoad load) {
-        return load.endToEndQuantile() / maxSeconds;
-    }
-
-    /** Inverting the distribution for every layout ranked would cost more than the ranking saves. */
-    @Override
-    public boolean ranksLoad() {
-        return false;
     }
 }
