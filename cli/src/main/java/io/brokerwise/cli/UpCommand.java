@@ -1,7 +1,6 @@
 package io.brokerwise.cli;
 
 import io.brokerwise.api.planning.PlanningInput;
-import io.brokerwise.api.v1alpha1.WorkloadSpec;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.model.topology.Plan;
 import java.nio.file.Path;
@@ -64,9 +63,8 @@ final class UpCommand implements Callable<Integer> {
         out.printf("plan: %dx%d, %d broker(s)%n", layout.publisherGroups(), layout.subscriberGroups(),
                 layout.brokers());
         var topology = loaded.topology();
-        boolean persistent = topology.getSpec().workload.deliveryMode == WorkloadSpec.DeliveryMode.Persistent;
         new LocalLayout(dir, out).up(topology.getMetadata().getName(), layout.publisherGroups(),
-                layout.subscriberGroups(), persistent, port);
+                layout.subscriberGroups(), topology.getSpec().workload.persistent(), port);
         return 0;
     }
 }

@@ -66,7 +66,7 @@ public class PubSubTopologySpec {
         if (profileRef != null && profileRef.name != null) {
             return profileRef.name;
         }
-        boolean persistent = workload != null && workload.deliveryMode == WorkloadSpec.DeliveryMode.Persistent;
+        boolean persistent = workload != null && workload.persistent();
         return DEFAULT_PROFILE_FAMILY + (persistent ? "-persistent" : "-nonpersistent");
     }
 }

@@ -56,4 +56,14 @@ public class WorkloadSpec {
     public DeliveryMode deliveryMode;
 
     public enum DeliveryMode { Persistent, NonPersistent }
+
+    /** Whether messages are journaled before they are dispatched (absent, the default: no). */
+    public boolean persistent() {
+        return deliveryMode == DeliveryMode.Persistent;
+    }
+
+    /** Whether the filters test the JMS correlation ID (absent, the default: they test an application property). */
+    public boolean filtersOnCorrelationId() {
+        return filter != null && filter.kind == FilterSpec.Kind.CorrelationId;
+    }
 }

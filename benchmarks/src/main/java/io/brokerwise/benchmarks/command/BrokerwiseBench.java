@@ -1,7 +1,12 @@
 package io.brokerwise.benchmarks.command;
 
 import io.brokerwise.api.planning.ManifestException;
+import io.brokerwise.api.planning.ManifestReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -23,6 +28,13 @@ public final class BrokerwiseBench {
 
     static CommandLine commandLine() {
         return new CommandLine(new BrokerwiseBench()).setExecutionExceptionHandler(BrokerwiseBench::handle);
+    }
+
+    /** The manifests of a file; a missing one is bad input ({@link #handle}). */
+    static ManifestReader read(Path file) throws IOException {
+        try (Reader in = Files.newBufferedReader(file)) {
+            return new ManifestReader().add(in, file.toString());
+        }
     }
 
     /** Bad input exits 2 with what to change; anything else is a failure of the run and keeps its stack trace. */

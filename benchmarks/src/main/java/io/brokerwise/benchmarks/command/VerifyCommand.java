@@ -1,6 +1,5 @@
 package io.brokerwise.benchmarks.command;
 
-import io.brokerwise.api.planning.ManifestReader;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.benchmarks.local.BrokerNode;
@@ -15,8 +14,6 @@ import io.brokerwise.benchmarks.verification.Verdicts;
 import io.brokerwise.benchmarks.verification.VerificationPlan;
 import io.brokerwise.benchmarks.verification.VerificationRounds;
 import io.brokerwise.model.Durations;
-import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,7 +93,7 @@ final class VerifyCommand implements Callable<Integer> {
         Optional<ReferencePoint> reference = ReferencePoint.parse(referencePoint);
         BrokerNode node = brokers.node(); // checks the broker options before anything starts
         int localBrokers = localBrokers();
-        VerificationPlan plan = VerificationPlan.of(read(topologyFile).one(PubSubTopology.class), profiles(),
+        VerificationPlan plan = VerificationPlan.of(BrokerwiseBench.read(topologyFile).one(PubSubTopology.class), profiles(),
                 localBrokers, alternatives);
         if (plan.layouts().isEmpty()) {
             System.err.println("loadgen: no layout to measure: " + (localBrokers < Integer.MAX_VALUE
@@ -158,12 +155,6 @@ final class VerifyCommand implements Callable<Integer> {
 
     /** The BrokerProfiles of --profile-file, which the topology's profileRef may name. */
     private List<BrokerProfile> profiles() throws Exception {
-        return profileFile == null ? List.of() : read(profileFile).all(BrokerProfile.class);
-    }
-
-    private static ManifestReader read(Path file) throws Exception {
-        try (Reader in = Files.newBufferedReader(file)) {
-            return new ManifestReader().add(in, file.toString());
-        }
+        return profileFile == null ? List.of() : BrokerwiseBench.read(profileFile).all(BrokerProfile.class);
     }
 }

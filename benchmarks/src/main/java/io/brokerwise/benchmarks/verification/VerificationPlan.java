@@ -4,9 +4,10 @@ import io.brokerwise.api.planning.ManifestException;
 import io.brokerwise.api.planning.PlanningInput;
 import io.brokerwise.api.planning.ProfileResolver;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
-import io.brokerwise.api.v1alpha1.FilterSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
+import io.brokerwise.api.v1alpha1.WorkloadSpec;
+import io.brokerwise.measure.contract.SaturatedLoad;
 import io.brokerwise.measure.contract.SelectorDesign;
 import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.topology.Layout;
@@ -51,7 +52,7 @@ public record VerificationPlan(Plan plan, ServiceTimeProfile profile, List<Layou
         Plan plan = new TopologyPlanner().plan(input.workload(), profile, input.objectives(), input.limits(),
                 input.mode());
         return new VerificationPlan(plan, profile, layouts(plan, maxBrokers, alternatives),
-                design(spec.workload.filter.kind, input.workload()), messageBytes(profile, input.workload()),
+                design(spec.workload, input.workload()), messageBytes(profile, input.workload()),
                 input.objectives().maxUtilization());
     }
 
@@ -90,19 +91,13 @@ public record VerificationPlan(Plan plan, ServiceTimeProfile profile, List<Layou
         return out;
     }
 
-    /**
-     * The workload's filters as load-generator subscribers: one consumer per filter, round(E[R]) of them
-     * matching every message. Saturated capacity depends on the mean service time only, so a fixed
-     * replication grade with the workload's mean stands for every distribution of it.
-     */
-    private static SelectorDesign design(FilterSpec.Kind filterKind, Workload w) {
-        long filters = w.subscribers() * (long) Math.max(1, w.filtersPerSubscriber());
+    /** The workload's filters as load-generator subscribers, as a benchmark Job's ({@link SaturatedLoad}). */
+    private static SelectorDesign design(WorkloadSpec spec, Workload w) {
+        long filters = SaturatedLoad.filters(w);
         if (filters > MAX_LOCAL_FILTERS) {
             throw new ManifestException("spec.workload: " + filters + " filters (subscribers x filtersPerSubscriber) "
                     + "are more than a local run holds (" + MAX_LOCAL_FILTERS + "); verify a scaled-down workload");
         }
-        SelectorDesign.Kind kind = filterKind == FilterSpec.Kind.CorrelationId
-                ? SelectorDesign.Kind.correlation : SelectorDesign.Kind.property;
-        return SelectorDesign.forWorkload((int) filters, w.meanReplicationGrade(), kind, w.filterComponents());
+        return SaturatedLoad.subscribers(w, spec.filtersOnCorrelationId());
     }
 }

@@ -1,6 +1,7 @@
 package io.brokerwise.model.topology;
 
 import io.brokerwise.model.service.ServiceTime;
+import io.brokerwise.model.topology.constraint.PlanConstraint;
 
 /**
  * What a layout predicts for its most loaded broker and for the system (docs/models.md sec. 7). {@code

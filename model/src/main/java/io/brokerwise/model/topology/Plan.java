@@ -1,5 +1,6 @@
 package io.brokerwise.model.topology;
 
+import io.brokerwise.model.topology.constraint.PlanConstraint;
 import java.util.List;
 import java.util.Optional;
 

@@ -5,6 +5,7 @@ import io.brokerwise.model.replication.ReplicationGrade;
 import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTime;
 import io.brokerwise.model.service.ServiceTimeProfile;
+import io.brokerwise.model.topology.constraint.PlanConstraint;
 import java.util.List;
 
 /**

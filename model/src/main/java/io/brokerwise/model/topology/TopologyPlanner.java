@@ -2,6 +2,8 @@ package io.brokerwise.model.topology;
 
 import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTimeProfile;
+import io.brokerwise.model.topology.constraint.MaxBrokers;
+import io.brokerwise.model.topology.constraint.PlanConstraint;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.model.service.BuiltInProfiles;
 import io.brokerwise.model.service.ServiceTimeProfile;
+import io.brokerwise.model.topology.constraint.Network;
 import org.junit.jupiter.api.Test;
 
 /** The network in the plan: each broker's ingress and egress against its share of the node's link. */

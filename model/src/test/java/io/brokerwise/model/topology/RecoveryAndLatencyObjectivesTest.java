@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brokerwise.model.service.LinearModel;
 import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTimeProfile;
+import io.brokerwise.model.topology.constraint.RecoveryTime;
 import org.junit.jupiter.api.Test;
 
 /** The objectives on recovery time and on the end-to-end quantile, and what a plan says without their terms. */

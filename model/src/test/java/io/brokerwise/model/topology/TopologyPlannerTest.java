@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brokerwise.model.replication.ReplicationGradeDistribution;
 import io.brokerwise.model.service.BuiltInProfiles;
 import io.brokerwise.model.service.ServiceTimeProfile;
+import io.brokerwise.model.topology.constraint.MaxBrokers;
+import io.brokerwise.model.topology.constraint.Utilization;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

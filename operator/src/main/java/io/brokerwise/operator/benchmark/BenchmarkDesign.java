@@ -3,13 +3,11 @@ package io.brokerwise.operator.benchmark;
 import io.brokerwise.api.planning.PlanningInput;
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.BenchmarkRunSpec;
-import io.brokerwise.api.v1alpha1.FilterSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
-import io.brokerwise.api.v1alpha1.WorkloadSpec;
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.measure.contract.BenchmarkPlan;
 import io.brokerwise.measure.contract.LoadSpec;
-import io.brokerwise.measure.contract.SelectorDesign;
+import io.brokerwise.measure.contract.SaturatedLoad;
 import io.brokerwise.model.Durations;
 import io.brokerwise.model.queue.GammaApproximation;
 import io.brokerwise.model.queue.MG1Queue;
@@ -26,15 +24,13 @@ import java.util.List;
  * What a BenchmarkRun measures and what the model predicts for it, from the run, its topology's spec, the
  * profile and the layout that runs. Pure: the reconciler feeds it, tests call it directly.
  *
- * <p>The load: the workload's filters as subscribers, one consumer per filter, round(E[R]) of them matching
- * every message ({@link SelectorDesign#forWorkload}); {@value #PUBLISHERS_PER_ROW} publishers per publisher
- * group, so that every broker hears as many producers as a calibration's broker did. Each point lasts
- * {@code duration}: {@code warmup}, then the measurement window, then {@code warmup} again as cool-down. Saturate
- * measures its point {@code repeats} times, one run after the other.
+ * <p>The load is {@link SaturatedLoad}'s, the one recipe {@code brokerwise-bench run --topology} measures a
+ * topology's brokers with from a host too. Each point lasts {@code duration}: {@code warmup}, then the measurement
+ * window, then {@code warmup} again as cool-down. Saturate measures its point {@code repeats} times, one run after
+ * the other.
  */
 public record BenchmarkDesign(BenchmarkPlan plan, Layout layout, List<Prediction> predictions) {
 
-    static final int PUBLISHERS_PER_ROW = 4;
     /** Subscribers one benchmark may open: beyond this, measure a scaled-down workload (spec.workload). */
     static final int MAX_FILTERS = 2_000;
     /**
@@ -96,22 +92,15 @@ public record BenchmarkDesign(BenchmarkPlan plan, Layout layout, List<Prediction
 
     private static LoadSpec saturatedLoad(BenchmarkRunSpec spec, PubSubTopologySpec measured, Workload w, Layout layout)
             throws Refused {
-        long filters = w.subscribers() * (long) Math.max(1, w.filtersPerSubscriber());
+        long filters = SaturatedLoad.filters(w);
         if (filters > MAX_FILTERS) {
             throw new Refused("WorkloadTooLarge", filters + " filters (subscribers x filtersPerSubscriber) are more "
                     + "than one benchmark opens (" + MAX_FILTERS + "): set spec.workload to a scaled-down workload");
         }
-        SelectorDesign.Kind kind = measured.workload.filter != null && measured.workload.filter.kind
-                == FilterSpec.Kind.CorrelationId ? SelectorDesign.Kind.correlation : SelectorDesign.Kind.property;
-        SelectorDesign design = SelectorDesign.forWorkload((int) filters, w.meanReplicationGrade(), kind,
-                w.filterComponents());
         Duration warmup = Durations.parse(spec.warmup);
         Duration window = Durations.parse(spec.duration).minus(warmup).minus(warmup);
-        // PlanningInput.from filled in the defaults (NonPersistent, 1024 bytes)
-        boolean persistent = measured.workload.deliveryMode == WorkloadSpec.DeliveryMode.Persistent;
-        int bytes = measured.workload.messageSizeBytes;
-        return new LoadSpec(PUBLISHERS_PER_ROW * layout.publisherGroups(), LoadSpec.Mode.saturate, 0, persistent,
-                design, bytes, warmup, window, warmup, Long.MAX_VALUE, 1);
+        return SaturatedLoad.of(w, layout.publisherGroups(), measured.workload.persistent(),
+                measured.workload.filtersOnCorrelationId()).over(warmup, window, warmup, Long.MAX_VALUE, 1);
     }
 
     private static double waitingP99(LayoutEvaluation e, double utilization) {

@@ -1,5 +1,8 @@
-package io.brokerwise.model.topology;
+package io.brokerwise.model.topology.constraint;
 
+import io.brokerwise.model.topology.BrokerLoad;
+import io.brokerwise.model.topology.Limits;
+import io.brokerwise.model.topology.Objectives;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,4 +1,6 @@
-package io.brokerwise.model.topology;
+package io.brokerwise.model.topology.constraint;
+
+import io.brokerwise.model.topology.BrokerLoad;
 
 /**
  * A constraint that keeps one figure of the most loaded broker at or below a bound: broken above it,

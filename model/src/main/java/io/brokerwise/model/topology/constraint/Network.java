@@ -1,4 +1,7 @@
-package io.brokerwise.model.topology;
+package io.brokerwise.model.topology.constraint;
+
+import io.brokerwise.model.topology.BrokerLoad;
+import io.brokerwise.model.topology.Format;
 
 /**
  * A cap on the share of its network capacity a broker uses, in the busier direction: a broker receives

@@ -1,4 +1,6 @@
-package io.brokerwise.model.topology;
+package io.brokerwise.model.topology.constraint;
+
+import io.brokerwise.model.topology.BrokerLoad;
 
 /** The utilization cap rho of eq. 5.31: the most loaded broker's CPU stays at or below it. */
 public record Utilization(double cap) implements BoundedFigure {

@@ -1,4 +1,6 @@
-package io.brokerwise.model.topology;
+package io.brokerwise.model.topology.constraint;
+
+import io.brokerwise.model.topology.BrokerLoad;
 
 /** The brokers the platform can host: dedicated nodes times brokers per node, or the spec's own limit. */
 public record MaxBrokers(int max) implements BoundedFigure {

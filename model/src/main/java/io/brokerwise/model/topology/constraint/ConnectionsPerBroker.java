@@ -1,4 +1,6 @@
-package io.brokerwise.model.topology;
+package io.brokerwise.model.topology.constraint;
+
+import io.brokerwise.model.topology.BrokerLoad;
 
 /** The connections a broker accepts: its publishers plus its subscribers must stay within them. */
 public record ConnectionsPerBroker(long max) implements BoundedFigure {

@@ -1,4 +1,7 @@
-package io.brokerwise.model.topology;
+package io.brokerwise.model.topology.constraint;
+
+import io.brokerwise.model.topology.BrokerLoad;
+import io.brokerwise.model.topology.Format;
 
 /**
  * A bound on the time the busiest broker's column needs to re-register after that broker restarts: its
