@@ -10,6 +10,7 @@ import io.brokerwise.api.planning.ManifestReader;
 import io.brokerwise.api.v1alpha1.AutoscalingStatus;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
 import io.brokerwise.operator.autoscaling.BrokerMetricsServer;
 import io.brokerwise.operator.monitor.MetricsEndpoints;
 import io.brokerwise.routing.RoutingMap;
@@ -240,6 +241,18 @@ class AutoscalingTest {
                 && a.recommendation.reason.equals("Inhibited"));
         assertTrue(brokers(held.recommendation.to) < brokers(to), held.recommendation.to);
         assertEquals(scaled.lastScaling.time, held.lastScaling.time, "no second change");
+        assertEquals(brokers(to), (long) statefulSet(t).getSpec().getReplicas());
+        assertEquals(to, routedLayout(t));
+
+        // the status is wiped: the scaled layout stays, held as autoscaling's, not the plan of spec.workload
+        PubSubTopology wiped = cluster.get(t);
+        wiped.setStatus(new PubSubTopologyStatus());
+        client.resource(wiped).updateStatus();
+        // the pass that finds it wiped says so (an event: the next pass reports the held layout again)
+        Awaitility.await().atMost(TestCluster.WAIT).until(() -> !events("auto", "eager", "StatusRestored").isEmpty());
+        Awaitility.await().atMost(TestCluster.WAIT).until(() -> cluster.get(t).getStatus().autoscaling != null
+                && to.equals(cluster.get(t).getStatus().autoscaling.layout));
+        cluster.await(t, "Planned", "True", "Autoscaled");
         assertEquals(brokers(to), (long) statefulSet(t).getSpec().getReplicas());
         assertEquals(to, routedLayout(t));
     }

@@ -23,9 +23,17 @@ public final class AutoscaledLayout {
 
     /** The layout mode Auto applied and holds, if any. */
     public static Optional<Layout> held(PubSubTopology topology, PubSubTopologyStatus status) {
-        return mode(topology) == AutoscalingSpec.Mode.Auto
+        return auto(topology)
                 ? Optional.ofNullable(status.autoscaling).map(a -> a.layout).map(Layout::parse)
                 : Optional.empty();
+    }
+
+    /** Mode Auto holds {@code layout} from now on, as if it had applied it: what ran when the status was lost. */
+    public static void hold(PubSubTopologyStatus status, Layout layout) {
+        if (status.autoscaling == null) {
+            status.autoscaling = new AutoscalingStatus();
+        }
+        status.autoscaling.layout = layout.dimensions();
     }
 
     /** The user changed the spec: its plan applies at once, in place of any layout autoscaling held. */
@@ -53,6 +61,11 @@ public final class AutoscaledLayout {
         }
         status.autoscaling.inhibitedUntil = now.plus(AutoscalingInput.policy(topology.getSpec()).inhibitionDelay())
                 .toString();
+    }
+
+    /** Whether autoscaling applies the layouts it calls for (mode Auto). */
+    public static boolean auto(PubSubTopology topology) {
+        return mode(topology) == AutoscalingSpec.Mode.Auto;
     }
 
     /** Whether autoscaling reads the brokers at all (mode Recommend or Auto): only then do changes inhibit. */

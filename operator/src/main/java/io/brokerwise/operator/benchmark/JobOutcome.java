@@ -51,7 +51,7 @@ sealed interface JobOutcome {
             return new Running(PodReasons.waiting(pods, STARTING.negate()).replaceFirst("^; ", ""));
         }
         try {
-            return new Done(combine(reports(job, client)));
+            return new Done(combine(reports(job, pods, client)));
         } catch (IOException | RuntimeException e) {
             return new Failed("NoReport", "the client pods finished but their reports could not be read: " + e.getMessage());
         }
@@ -68,9 +68,9 @@ sealed interface JobOutcome {
                 .map(c -> c.getReason() + ": " + c.getMessage()).findFirst();
     }
 
-    private static List<SliceReport> reports(Job job, KubernetesClient client) throws IOException {
+    private static List<SliceReport> reports(Job job, List<Pod> pods, KubernetesClient client) throws IOException {
         List<SliceReport> reports = new ArrayList<>();
-        for (Pod pod : pods(job, client)) {
+        for (Pod pod : pods) {
             if (!"Succeeded".equals(pod.getStatus().getPhase())) {
                 continue;
             }

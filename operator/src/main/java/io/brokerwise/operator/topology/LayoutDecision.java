@@ -43,9 +43,10 @@ public final class LayoutDecision {
      * @param reported    the plan to show in status (for a topology without nodes: what it would need)
      * @param inhibitFrom a re-plan the user did not ask for is applied now: no further change for the delay
      * @param lookAgainIn when the decision may change without news: the end of an inhibition
+     * @param hold        the layout mode Auto holds from now on: what ran when the status was lost
      */
     public record Decision(Optional<Layout> deploy, List<Conditions.Verdict> verdicts, Optional<TopologyPlanning.Planned> reported,
-                           Optional<Instant> inhibitFrom, Optional<Duration> lookAgainIn) {
+                           Optional<Instant> inhibitFrom, Optional<Duration> lookAgainIn, Optional<Layout> hold) {
     }
 
     public Decision decide(Inputs in) {
@@ -74,11 +75,15 @@ public final class LayoutDecision {
 
     private Decision feasible(Inputs in, TopologyPlanning.Planned planned, Builder out) {
         Layout plan = planned.plan().chosen().orElseThrow().layout();
+        if (statusLost(in.topology()) && in.running().isPresent()) {
+            return restored(in, plan, out);
+        }
         Optional<Layout> held = AutoscaledLayout.held(in.topology(), in.status());
         if (held.isPresent()) {
+            String why = Optional.ofNullable(in.status().autoscaling.lastScaling).map(l -> l.reason)
+                    .orElse("kept when the status was lost");
             out.verdict(Conditions.PLANNED, true, "Autoscaled", "layout " + held.get() + " applied by autoscaling ("
-                    + in.status().autoscaling.lastScaling.reason + ") in place of the plan " + plan
-                    + " of spec.workload");
+                    + why + ") in place of the plan " + plan + " of spec.workload");
             return out.deploy(held);
         }
         PubSubTopology topology = in.topology();
@@ -112,6 +117,28 @@ public final class LayoutDecision {
         return applied(planned, plan, out);
     }
 
+    /**
+     * The status is gone (wiped, or restored from a backup without it) while a layout runs: nothing says whether the
+     * spec changed, nor which layout autoscaling applied and when. What runs stays; mode Auto holds it as its own, and
+     * with autoscaling on an inhibition starts, so that nothing moves before the brokers are observed again. The
+     * plan applies once the spec changes.
+     */
+    private Decision restored(Inputs in, Layout plan, Builder out) {
+        Layout running = in.running().orElseThrow();
+        boolean auto = AutoscaledLayout.auto(in.topology());
+        out.verdict(Conditions.PLANNED, true, "StatusRestored", "the status was lost: " + running + ", which runs, "
+                + "is kept" + (auto ? " as autoscaling's layout" : "") + "; the plan " + plan
+                + " applies once the spec changes");
+        out.inhibitFrom = Optional.of(clock.instant()).filter(n -> AutoscaledLayout.on(in.topology()));
+        out.hold = Optional.of(running).filter(r -> auto);
+        return out.deploy(in.running());
+    }
+
+    /** Whether the stored status has never been written, or was wiped: it observed no generation. */
+    static boolean statusLost(PubSubTopology topology) {
+        return topology.getStatus() == null || topology.getStatus().observedGeneration == null;
+    }
+
     private static Decision applied(TopologyPlanning.Planned planned, Layout plan, Builder out) {
         out.verdict(Conditions.PLANNED, true, "Planned", "plan " + plan + ": " + PlanReports.reason(planned.plan()));
         return out.deploy(Optional.of(plan));
@@ -140,13 +167,14 @@ public final class LayoutDecision {
         private Optional<TopologyPlanning.Planned> reported = Optional.empty();
         private Optional<Instant> inhibitFrom = Optional.empty();
         private Optional<Duration> lookAgainIn = Optional.empty();
+        private Optional<Layout> hold = Optional.empty();
 
         void verdict(String type, boolean value, String reason, String message) {
             verdicts.add(new Conditions.Verdict(type, value, reason, message));
         }
 
         Decision deploy(Optional<Layout> layout) {
-            return new Decision(layout, List.copyOf(verdicts), reported, inhibitFrom, lookAgainIn);
+            return new Decision(layout, List.copyOf(verdicts), reported, inhibitFrom, lookAgainIn, hold);
         }
     }
 }

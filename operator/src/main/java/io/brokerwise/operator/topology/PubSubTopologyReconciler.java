@@ -31,6 +31,7 @@ import io.brokerwise.operator.layout.Deployment;
 import io.brokerwise.operator.layout.Names;
 import io.brokerwise.operator.layout.TopologyPlanning;
 import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
@@ -88,6 +89,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
 
     static final String BROKER_CONFIG = "broker-config";
     static final String NODES = "nodes";
+    static final String NAMESPACES = "namespaces";
     static final String PROFILES = "profiles";
     static final String PODS = "broker-pods";
     /** How soon a layout the API server refused is applied again. */
@@ -131,7 +133,14 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
                         .map(name -> java.util.Set.of(new ResourceID(name, pod.getMetadata().getNamespace())))
                         .orElse(java.util.Set.of()))
                 .build(), context);
-        return List.of(nodes, profiles, pods);
+        // a namespace that starts terminating stops its topologies' passes from applying anything
+        var namespaces = new InformerEventSource<>(InformerEventSourceConfiguration.from(Namespace.class, PubSubTopology.class)
+                .withName(NAMESPACES)
+                .withSecondaryToPrimaryMapper(ns -> context.getPrimaryCache().list()
+                        .filter(t -> t.getMetadata().getNamespace().equals(ns.getMetadata().getName()))
+                        .map(ResourceID::fromResource).collect(Collectors.toSet()))
+                .build(), context);
+        return List.of(nodes, profiles, pods, namespaces);
     }
 
     @Override
@@ -180,6 +189,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
     private Optional<Layout> apply(LayoutDecision.Decision decision, PubSubTopology topology, Outcome<PubSubTopologyStatus> outcome) {
         decision.verdicts().forEach(outcome::set);
         decision.reported().ifPresent(p -> PlanReports.fill(outcome.status, p.plan(), p.profile()));
+        decision.hold().ifPresent(layout -> AutoscaledLayout.hold(outcome.status, layout));
         decision.inhibitFrom().ifPresent(now -> AutoscaledLayout.inhibit(topology, outcome.status, now));
         decision.lookAgainIn().ifPresent(outcome::lookAgainIn);
         return decision.deploy();
@@ -266,8 +276,8 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
      * namespace and the topology are gone. Nothing is planned or applied; the status says why.
      */
     private static boolean namespaceTerminating(PubSubTopology topology, Context<PubSubTopology> context) {
-        var namespace = context.getClient().namespaces().withName(topology.getMetadata().getNamespace()).get();
-        return namespace != null && namespace.getMetadata().getDeletionTimestamp() != null;
+        return Informers.get(context, Namespace.class, NAMESPACES, topology.getMetadata().getNamespace(), null)
+                .map(n -> n.getMetadata().getDeletionTimestamp() != null).orElse(false);
     }
 
     private static UpdateControl<PubSubTopology> skipTerminating(PubSubTopology topology,

@@ -83,7 +83,7 @@ class LayoutDecisionTest {
 
     @Test
     void manualApprovalHoldsAChangedPlanUntilAnnotated() {
-        PubSubTopology manual = topology("  approval: Manual\n");
+        PubSubTopology manual = editedSpec(topology("  approval: Manual\n"));
         var held = decide(manual, nodes(16), Optional.of(RUNNING));
         assertEquals(Optional.of(RUNNING), held.deploy());
         assertVerdict(held, Conditions.PLANNED, true, "AwaitingApproval");
@@ -96,7 +96,7 @@ class LayoutDecisionTest {
 
     @Test
     void manualApprovalAsksNothingWhenThePlanIsWhatRuns() {
-        PubSubTopology manual = topology("  approval: Manual\n");
+        PubSubTopology manual = editedSpec(topology("  approval: Manual\n"));
         Layout plan = plan(manual);
         var decided = decide(manual, nodes(16), Optional.of(plan));
         assertEquals(Optional.of(plan), decided.deploy());
@@ -133,9 +133,9 @@ class LayoutDecisionTest {
 
     @Test
     void anEditedSpecAppliesAtOnceEvenDuringAnInhibition() {
-        PubSubTopology topology = topology(autoscaling("Recommend"));
+        PubSubTopology topology = editedSpec(topology(autoscaling("Recommend")));
         PubSubTopologyStatus status = inhibitedUntil(NOW.plusSeconds(90));
-        assertTrue(LayoutDecision.specEdited(topology), "no status yet: as good as edited");
+        assertTrue(LayoutDecision.specEdited(topology));
         var decided = decide(topology, status, nodes(16), Optional.of(RUNNING));
         assertEquals(Optional.of(plan(topology)), decided.deploy());
         assertEquals(Optional.empty(), decided.inhibitFrom());
@@ -148,14 +148,14 @@ class LayoutDecisionTest {
         status.autoscaling.layout = "3x1";
         status.autoscaling.lastScaling = new ScalingStatus();
         status.autoscaling.lastScaling.reason = "Overloaded";
-        PubSubTopology auto = topology(autoscaling("Auto"));
+        PubSubTopology auto = unchangedSpec(topology(autoscaling("Auto")));
         assertNotEquals(new Layout(3, 1), plan(auto));
         var decided = decide(auto, status, nodes(16), Optional.of(RUNNING));
         assertEquals(Optional.of(new Layout(3, 1)), decided.deploy());
         assertVerdict(decided, Conditions.PLANNED, true, "Autoscaled");
         assertTrue(verdict(decided, Conditions.PLANNED).message().contains("(Overloaded)"));
 
-        PubSubTopology recommend = topology(autoscaling("Recommend"));
+        PubSubTopology recommend = editedSpec(topology(autoscaling("Recommend")));
         assertEquals(Optional.of(plan(recommend)), decide(recommend, status, nodes(16), Optional.of(RUNNING)).deploy());
     }
 
@@ -189,6 +189,37 @@ class LayoutDecisionTest {
 
     private static Conditions.Verdict verdict(LayoutDecision.Decision decided, String type) {
         return decided.verdicts().stream().filter(v -> v.type().equals(type)).findFirst().orElseThrow();
+    }
+
+    /**
+     * A wiped status while a layout runs: what runs stays, mode Auto holds it as its own, and with autoscaling on no
+     * change comes before the delay; the plan waits for the next change of the spec.
+     */
+    @Test
+    void aLostStatusKeepsWhatRunsAndModeAutoHoldsIt() {
+        PubSubTopology auto = topology(autoscaling("Auto"));
+        assertTrue(LayoutDecision.statusLost(auto));
+        assertNotEquals(RUNNING, plan(auto));
+        var decided = decide(auto, nodes(16), Optional.of(RUNNING));
+        assertEquals(Optional.of(RUNNING), decided.deploy());
+        assertVerdict(decided, Conditions.PLANNED, true, "StatusRestored");
+        assertEquals(Optional.of(RUNNING), decided.hold());
+        assertEquals(Optional.of(NOW), decided.inhibitFrom());
+
+        var off = decide(topology(""), nodes(16), Optional.of(RUNNING));
+        assertEquals(Optional.of(RUNNING), off.deploy());
+        assertEquals(Optional.empty(), off.hold());
+        assertEquals(Optional.empty(), off.inhibitFrom());
+
+        assertEquals(Optional.of(plan(auto)), decide(auto, nodes(16), Optional.empty()).deploy(), "a first deployment");
+    }
+
+    /** A spec changed since the last pass: its status observed an earlier generation. */
+    private static PubSubTopology editedSpec(PubSubTopology topology) {
+        topology.getMetadata().setGeneration(3L);
+        topology.setStatus(new PubSubTopologyStatus());
+        topology.getStatus().observedGeneration = 2L;
+        return topology;
     }
 
     /** The same spec as the last pass saw: its status observed this generation. */
