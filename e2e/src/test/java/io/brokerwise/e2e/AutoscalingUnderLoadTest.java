@@ -131,7 +131,7 @@ class AutoscalingUnderLoadTest {
         Topologies.awaitRoutedBrokers(k8s, ns, name, 2);
         long routed = System.currentTimeMillis();
         var grow = Disruption.move("1x1 -> " + GROWN, crossed,
-                load.check.awaitMoveTo(GROWN_ROWS, GROWN_COLUMNS, Duration.ofMinutes(4)));
+                load.check.awaitMoveTo(GROWN_ROWS, GROWN_COLUMNS, crossed, Duration.ofMinutes(4)));
         Map<String, Object> grown = autoscaling(k8s, ns, name);
         System.out.println("AUTOSCALE grew: " + grown.get("lastScaling"));
         assertEquals(GROWN, grown.get("layout"), "Auto applies what Recommend proposed");
@@ -149,7 +149,7 @@ class AutoscalingUnderLoadTest {
         awaitAutoscaling(k8s, ns, name, "a shrink", a -> "1x1".equals(a.get("layout")));
         Topologies.awaitRoutedBrokers(k8s, ns, name, 1);
         long routed = System.currentTimeMillis();
-        var shrink = Disruption.move(GROWN + " -> 1x1", dropped, load.check.awaitMoveTo(1, 1, Duration.ofMinutes(5)));
+        var shrink = Disruption.move(GROWN + " -> 1x1", dropped, load.check.awaitMoveTo(1, 1, dropped, Duration.ofMinutes(5)));
         assertNotEquals(grownBy, autoscaling(k8s, ns, name).get("lastScaling"));
         System.out.printf("AUTOSCALE reaction, from the load falling: routed to 1 after %.1f s, clients moved after "
                 + "%.1f s%n", (routed - dropped) / 1e3, shrink.seconds());

@@ -117,16 +117,19 @@ final class DeliveryCheckPod {
     }
 
     /**
-     * Waits until the check's client has moved to a routing map of {@code publisherGroups x subscriberGroups}
-     * (its log says so): the kubelet re-mounts a changed ConfigMap within its sync period (10 s on the local cluster).
+     * Waits until the check's client has moved to a routing map of {@code publisherGroups x subscriberGroups} at
+     * {@code since} (epoch millis) or later (its log says so), and returns when: the kubelet re-mounts a changed
+     * ConfigMap within its sync period (10 s on the local cluster).
      */
-    long awaitMoveTo(int publisherGroups, int subscriberGroups, Duration atMost) {
+    long awaitMoveTo(int publisherGroups, int subscriberGroups, long since, Duration atMost) {
         String moved = "delivery-check: moved to " + publisherGroups + " x " + subscriberGroups + " at ";
         long deadline = System.nanoTime() + atMost.toNanos();
         while (System.nanoTime() < deadline) {
-            var line = log().lines().filter(l -> l.startsWith(moved)).reduce((a, b) -> b);
-            if (line.isPresent()) {
-                return Long.parseLong(line.get().substring(moved.length()).trim());
+            // a list of disruptions run over again moves to the same layout again: only a move since counts
+            var at = log().lines().filter(l -> l.startsWith(moved))
+                    .mapToLong(l -> Long.parseLong(l.substring(moved.length()).trim())).filter(t -> t >= since).max();
+            if (at.isPresent()) {
+                return at.getAsLong();
             }
             sleep(Duration.ofSeconds(1));
         }

@@ -62,7 +62,7 @@ final class Disruptions {
             Topologies.apply(load.k8s, load.ns, yaml);
             Topologies.awaitRoutedBrokers(load.k8s, load.ns, load.topology, rows * columns);
             return Disruption.move(rows + "x" + columns, changed,
-                    load.check.awaitMoveTo(rows, columns, Duration.ofMinutes(3)));
+                    load.check.awaitMoveTo(rows, columns, changed, Duration.ofMinutes(3)));
         };
     }
 
