@@ -21,6 +21,11 @@ import io.quarkus.test.junit.QuarkusMock;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.io.StringReader;
 import java.util.List;
 import java.util.Optional;
@@ -51,6 +56,8 @@ class AutoscalingTest {
     static final double COPIES_PER_MESSAGE = 2;
 
     final KubernetesClient client = LocalApiServerResource.adminClient();
+    @ConfigProperty(name = "quarkus.http.test-port")
+    int port;
     final TestCluster cluster = new TestCluster(client);
     /** The routing-map addresses the operator asked to read. */
     final Set<String> asked = ConcurrentHashMap.newKeySet();
@@ -331,12 +338,20 @@ class AutoscalingTest {
     }
 
     @Test
-    void brokersThatDoNotAnswerAreNamed() {
+    void brokersThatDoNotAnswerAreNamed() throws Exception {
         PubSubTopology t = deployed("silent", "silent", "{mode: Recommend, window: 1s, inhibitionDelay: 3600s}");
         var incomplete = cluster.await(t, AUTOSCALING, "False", "IncompleteObservation");
         assertTrue(incomplete.getMessage().contains("silent-broker-0.silent-brokers.silent.svc:61616"),
                 incomplete.getMessage());
         assertTrue(Optional.ofNullable(cluster.get(t).getStatus().autoscaling).map(a -> a.observed).isEmpty());
+
+        // the operator's metrics count the silent endpoint, and say how old the topology's readings are
+        String metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://localhost:" + port + "/q/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        assertTrue(metrics.lines().anyMatch(l -> l.startsWith("brokerwise_scrape_failing_targets ")
+                && Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)) >= 1), metrics);
+        assertTrue(metrics.lines().anyMatch(l -> l.startsWith("brokerwise_readings_age_seconds{")
+                && l.contains("topology=\"silent/silent\"") && l.contains("purpose=\"autoscaling\"")), metrics);
     }
 
     static final String AUTOSCALING = "Autoscaling";

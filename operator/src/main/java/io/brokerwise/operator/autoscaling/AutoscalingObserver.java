@@ -90,17 +90,10 @@ public class AutoscalingObserver {
         List<ScrapeTarget> targets = monitor.targets(map.brokers(), metricsUser.get());
         monitor.watch(watcher(id), targets, window);
         CounterReading later = reading(targets);
-        Optional<CounterReading> earlier = readings.on(id, map);
         if (later.newest().isEmpty()) {
-            if (targets.stream().allMatch(monitor::failing)) {
-                readings.forget(id);
-                condition(client, topology, status, "False", "IncompleteObservation", "no broker answered on its "
-                        + "metrics port: " + String.join(", ", map.brokers()));
-                return Optional.of(window);
-            }
-            // the scraper reads new brokers within a second or two
-            return Optional.of(RECHECK);
+            return unread(topology, status, map, targets, window, client);
         }
+        Optional<CounterReading> earlier = readings.on(id, map);
         if (earlier.isEmpty()) {
             readings.remember(id, map, later);
             condition(client, topology, status, "Unknown", "FirstReading", "the brokers' counters are read; the "
@@ -110,16 +103,34 @@ public class AutoscalingObserver {
         Duration left = window.minus(Duration.between(earlier.get().newest().orElseThrow(), clock.instant()));
         boolean early = !left.isNegative() && !left.isZero();
         if (early || !later.newerThan(earlier.get())) {
+            // the scraper reads them again once a window has passed since the earlier reading
             return Optional.of(early ? left.plus(RECHECK) : RECHECK);
         }
         readings.remember(id, map, later);
+        observe(topology, status, planned.get(), map, earlier.get(), later, client);
+        return Optional.of(window);
+    }
+
+    /** No broker of the map read yet: the scraper is about to, or none of them answers. */
+    private Optional<Duration> unread(PubSubTopology topology, PubSubTopologyStatus status, RoutingMap map,
+                                      List<ScrapeTarget> targets, Duration window, KubernetesClient client) {
+        if (!targets.stream().allMatch(monitor::failing)) {
+            return Optional.of(RECHECK);
+        }
+        readings.forget(ResourceID.fromResource(topology));
+        condition(client, topology, status, "False", "IncompleteObservation", "no broker answered on its metrics "
+                + "port: " + String.join(", ", map.brokers()));
+        return Optional.of(window);
+    }
+
+    private void observe(PubSubTopology topology, PubSubTopologyStatus status, Planned planned, RoutingMap map,
+                         CounterReading earlier, CounterReading later, KubernetesClient client) {
         try {
-            decide(topology, status, planned.get(), map, LoadObservation.between(map, earlier.get(), later), client);
-            reportMode(client, topology, status, spec, silent(map, later));
+            decide(topology, status, planned, map, LoadObservation.between(map, earlier, later), client);
+            reportMode(client, topology, status, topology.getSpec().autoscaling, silent(map, later));
         } catch (IncompleteObservation e) {
             condition(client, topology, status, "False", "IncompleteObservation", e.getMessage());
         }
-        return Optional.of(window);
     }
 
     /**

@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
 
 /**
  * The operator's {@link BrokerScraper}: every second it sends the reads that are due, on a pool of its own, so that
@@ -36,6 +37,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class BrokerMonitor {
 
     private static final Duration TICK = Duration.ofSeconds(1);
+    private static final Logger LOG = Logger.getLogger(BrokerMonitor.class);
 
     @Inject
     MetricsEndpoints endpoints;
@@ -70,7 +72,12 @@ public class BrokerMonitor {
     }
 
     private void tick() {
-        scraper.scrapeDue();
+        try {
+            scraper.scrapeDue();
+        } catch (RuntimeException e) {
+            // a scheduled task that throws is never run again: log, and tick on
+            LOG.warnf(e, "sending the broker reads that are due failed");
+        }
         ages.register(scraper.ages().entrySet().stream().map(e -> MultiGauge.Row.of(Tags.of("topology",
                 e.getKey().owner(), "purpose", e.getKey().purpose()),
                 e.getValue().toMillis() / 1e3)).toList(), true);

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 
 /**
@@ -124,8 +125,15 @@ public final class BrokerScraper {
                 break;
             }
             known.reading = true;
-            sent++;
-            readers.execute(() -> read(e.getKey(), known));
+            try {
+                readers.execute(() -> read(e.getKey(), known));
+                sent++;
+            } catch (RejectedExecutionException stopping) {
+                // the readers are shutting down with the operator: nothing more is sent
+                known.reading = false;
+                permits.release();
+                break;
+            }
         }
         return sent;
     }
