@@ -251,10 +251,16 @@ class AutoscalingTest {
         assertEquals(brokers(to), (long) statefulSet(t).getSpec().getReplicas());
         assertEquals(to, routedLayout(t));
 
-        // the status is wiped: the scaled layout stays, held as autoscaling's, not the plan of spec.workload
+        // the status is wiped: the scaled layout stays, held as autoscaling's, not the plan of spec.workload. Wiped
+        // while paused, so that no pass under way writes the status it read back over the wipe
+        cluster.merge(t, "{\"metadata\": {\"annotations\": {\"brokerwise.io/paused\": \"true\"}}}");
+        cluster.await(t, "Paused", "True", "ReconciliationPaused");
         PubSubTopology wiped = cluster.get(t);
         wiped.setStatus(new PubSubTopologyStatus());
         client.resource(wiped).updateStatus();
+        Awaitility.await().atMost(TestCluster.WAIT).until(() -> cluster.get(t).getStatus().observedGeneration == null
+                && cluster.condition(t, "Paused").isPresent());
+        cluster.merge(t, "{\"metadata\": {\"annotations\": {\"brokerwise.io/paused\": null}}}");
         // the pass that finds it wiped says so (an event: the next pass reports the held layout again)
         Awaitility.await().atMost(TestCluster.WAIT).until(() -> !events("auto", "eager", "StatusRestored").isEmpty());
         Awaitility.await().atMost(TestCluster.WAIT).until(() -> cluster.get(t).getStatus().autoscaling != null
