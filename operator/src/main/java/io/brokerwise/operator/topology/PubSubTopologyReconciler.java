@@ -153,8 +153,8 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         }
         long started = System.nanoTime();
         PubSubTopologyStatus status = statusOf(topology);
-        status.conditions.removeIf(c -> Conditions.PAUSED.equals(c.getType()));
         Outcome<PubSubTopologyStatus> outcome = new Outcome<>(topology, status, status.conditions, context.getClient());
+        outcome.remove(Conditions.PAUSED);
         Optional<Layout> running = runningLayout(context);
         TopologyState now = TopologyState.read(topology, context);
         var planned = planning.plan(topology, Informers.list(context, Node.class, NODES), Informers.list(context, BrokerProfile.class, PROFILES));
