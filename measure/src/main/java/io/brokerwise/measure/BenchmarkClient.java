@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -21,8 +22,9 @@ import picocli.CommandLine.Option;
 
 /**
  * One client process of a benchmark (the program of a benchmark Job's pod): runs its slice of a {@link BenchmarkPlan} against the brokers of a
- * routing map and prints its {@link SliceReport}. A failure exits 1 with one line in the termination message,
- * which the operator shows as the run's reason.
+ * routing map, prints its {@link SliceReport} and, in a Job's pod, writes it into its run's results ConfigMap
+ * ({@link ResultsConfigMap}), where the operator reads it. A failure exits 1 with one line in the termination
+ * message, which the operator shows as the run's reason.
  */
 @Command(name = "brokerwise-measure", mixinStandardHelpOptions = true,
         description = "Run one client process's share of a benchmark plan against the brokers of a routing map.")
@@ -42,6 +44,8 @@ public final class BenchmarkClient implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         BenchmarkPlan benchmark = BenchmarkPlan.fromJson(plan);
+        // read first: a pod that could not deliver its report fails at once, not after the run
+        Optional<ResultsConfigMap> delivery = ResultsConfigMap.fromEnvironment();
         RoutingMap map = RoutingMapWatcher.read(routingMap);
         Target target = Target.onPort(map, BrokerCredentials.fromEnvironment(),
                 BrokerCredentials.fromEnvironment(BrokerRole.METRICS), benchmark.metricsPort())
@@ -55,7 +59,11 @@ public final class BenchmarkClient implements Callable<Integer> {
             results.add(new LoadRun(point, System.err).measure(target, share,
                     benchmark.startOf(i) * 1_000_000L, cores));
         }
-        System.out.println(new SliceReport(slice, results).line());
+        SliceReport report = new SliceReport(slice, results);
+        System.out.println(report.line());
+        if (delivery.isPresent()) {
+            delivery.get().write(report);
+        }
         return 0;
     }
 

@@ -5,21 +5,37 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What one client process of a benchmark reports, as one line of its output ({@link #PREFIX} and JSON), so
- * whoever runs the benchmark can read it from the process's log: its slice and one result per point.
+ * What one client process of a benchmark reports: its slice and one result per point. A benchmark Job's pod writes
+ * it as JSON under its slice's {@link #key} into the run's results ConfigMap ({@link #CONFIG_MAP_ENV}), where the
+ * operator reads it; every process also prints it as one line ({@link #PREFIX} and the JSON) for whoever reads its
+ * output.
  */
 public record SliceReport(int slice, List<LoadResult> points) {
 
     public static final String PREFIX = "brokerwise-result: ";
+    /** The environment variable naming the ConfigMap a Job's pods write their reports into; unset by hand. */
+    public static final String CONFIG_MAP_ENV = "BENCHMARK_RESULTS";
+
+    /** The key of slice {@code slice}'s report in the results ConfigMap. */
+    public static String key(int slice) {
+        return "slice-" + slice + ".json";
+    }
+
+    public String json() throws IOException {
+        return BenchmarkPlan.JSON.writeValueAsString(this);
+    }
 
     public String line() throws IOException {
-        return PREFIX + BenchmarkPlan.JSON.writeValueAsString(this);
+        return PREFIX + json();
+    }
+
+    public static SliceReport parse(String json) throws IOException {
+        return BenchmarkPlan.JSON.readValue(json, SliceReport.class);
     }
 
     /** The report in a process's output, if it printed one. */
     public static Optional<SliceReport> find(String log) throws IOException {
         String line = log.lines().filter(l -> l.startsWith(PREFIX)).reduce((a, b) -> b).orElse(null);
-        return line == null ? Optional.empty()
-                : Optional.of(BenchmarkPlan.JSON.readValue(line.substring(PREFIX.length()), SliceReport.class));
+        return line == null ? Optional.empty() : Optional.of(parse(line.substring(PREFIX.length())));
     }
 }
