@@ -37,6 +37,8 @@ final class ResultsConfigMap {
     /** The first pause before another attempt; it doubles, so 15 s in all. */
     static final Duration BACK_OFF = Duration.ofSeconds(1);
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
+    /** Who wrote the reports' keys, in the ConfigMap's managed fields. */
+    static final String FIELD_MANAGER = "brokerwise-measure";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String name;
@@ -78,7 +80,8 @@ final class ResultsConfigMap {
     static ResultsConfigMap inPod(String name, URI apiServer, Path account, Duration backOff) throws IOException {
         String namespace = mounted(account.resolve("namespace"));
         return new ResultsConfigMap(namespace + "/" + name,
-                apiServer.resolve("/api/v1/namespaces/" + namespace + "/configmaps/" + name),
+                apiServer.resolve("/api/v1/namespaces/" + namespace + "/configmaps/" + name + "?fieldManager="
+                        + FIELD_MANAGER),
                 account.resolve("token"), trusting(account.resolve("ca.crt")), backOff);
     }
 

@@ -56,7 +56,8 @@ class ResultsConfigMapTest {
     void aReportIsMergedIntoItsSlicesKeyAsTheServiceAccount() throws Exception {
         inPod(CA.certificatePem(), 200).write(new SliceReport(1, List.of()));
         List<String> request = requests.remove();
-        assertEquals(List.of("PATCH", PATH, "Bearer pod-token", "application/merge-patch+json"), request.subList(0, 4));
+        assertEquals(List.of("PATCH", PATH + "?fieldManager=brokerwise-measure", "Bearer pod-token",
+                "application/merge-patch+json"), request.subList(0, 4));
         var data = new ObjectMapper().readTree(request.get(4)).get("data");
         assertEquals(1, data.size(), "the slice's key alone: the other slices' stay as they are");
         assertEquals(1, SliceReport.parse(data.get(SliceReport.key(1)).asText()).slice());
@@ -122,7 +123,7 @@ class ResultsConfigMapTest {
     }
 
     private void answer(HttpExchange exchange, int status) throws IOException {
-        requests.add(List.of(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
+        requests.add(List.of(exchange.getRequestMethod(), exchange.getRequestURI().toString(),
                 exchange.getRequestHeaders().getFirst("Authorization"),
                 exchange.getRequestHeaders().getFirst("Content-Type"),
                 new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8)));
