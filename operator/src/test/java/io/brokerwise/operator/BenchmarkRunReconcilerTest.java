@@ -142,15 +142,7 @@ class BenchmarkRunReconcilerTest {
     @Test
     void aRunOfAnotherLayoutMeasuresBrokersOfItsOwnBesideTheTopologysAndRemovesThem() {
         TestCluster cluster = new TestCluster(client);
-        cluster.namespaceWithNodes("other", 2);
-        PubSubTopology t = cluster.apply(PubSubTopologyReconcilerTest.topology("planned", "other", "other", "")
-                .replace("publishers: 200", "publishers: 4").replace("subscribers: 2000", "subscribers: 10")
-                .replace("replicationGrade: {mean: 20}", "replicationGrade: {mean: 2}"));
-        cluster.await(t, "Deployed", "True", "Applied");
-        for (int i = 0; i < cluster.get(t).getStatus().plan.brokers; i++) {
-            cluster.readyBrokerPod(t, i);
-        }
-        cluster.await(t, "Ready", "True", "BrokersReady");
+        PubSubTopology t = readyTopology(cluster, "planned", "other");
         String planned = cluster.get(t).getStatus().plan.publisherGroups + "x"
                 + cluster.get(t).getStatus().plan.subscriberGroups;
         String other = "1x2".equals(planned) ? "2x1" : "1x2";
@@ -269,6 +261,20 @@ class BenchmarkRunReconcilerTest {
         client.pods().inNamespace("bench").resource(pod).updateStatus();
     }
 
+
+    /** A small topology, deployed and its brokers Ready, in namespace {@code ns} with two nodes of its own. */
+    static PubSubTopology readyTopology(TestCluster cluster, String name, String ns) {
+        cluster.namespaceWithNodes(ns, 2);
+        PubSubTopology t = cluster.apply(PubSubTopologyReconcilerTest.topology(name, ns, ns, "")
+                .replace("publishers: 200", "publishers: 4").replace("subscribers: 2000", "subscribers: 10")
+                .replace("replicationGrade: {mean: 20}", "replicationGrade: {mean: 2}"));
+        cluster.await(t, "Deployed", "True", "Applied");
+        for (int i = 0; i < cluster.get(t).getStatus().plan.brokers; i++) {
+            cluster.readyBrokerPod(t, i);
+        }
+        cluster.await(t, "Ready", "True", "BrokersReady");
+        return t;
+    }
 
     static String run(String name, String ns, String topology) {
         return """

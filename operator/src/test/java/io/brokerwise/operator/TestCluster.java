@@ -194,8 +194,29 @@ final class TestCluster {
         jobs.resource(current).updateStatus();
     }
 
+    /** What the Job controller writes once every pod of an Indexed Job has succeeded. */
+    void completeAsTheJobControllerWould(Job job) {
+        var jobs = client.batch().v1().jobs().inNamespace(job.getMetadata().getNamespace());
+        Job current = jobs.withName(job.getMetadata().getName()).get();
+        int pods = current.getSpec().getCompletions();
+        java.time.Instant now = java.time.Instant.now();
+        current.setStatus(new JobStatusBuilder().withStartTime(now.minus(WAIT).toString())
+                .withCompletionTime(now.toString()).withSucceeded(pods).withActive(0).withReady(0)
+                .withCompletedIndexes(pods == 1 ? "0" : "0-" + (pods - 1)).withNewUncountedTerminatedPods()
+                .endUncountedTerminatedPods()
+                .withConditions(completed("SuccessCriteriaMet"), completed("Complete")).build());
+        jobs.resource(current).updateStatus();
+    }
+
     private static JobCondition failed(String type) {
-        return new JobConditionBuilder().withType(type).withStatus("True").withReason("DeadlineExceeded")
-                .withMessage("Job was active longer than specified deadline").build();
+        return condition(type, "DeadlineExceeded", "Job was active longer than specified deadline");
+    }
+
+    private static JobCondition completed(String type) {
+        return condition(type, "CompletionsReached", "Reached expected number of succeeded pods");
+    }
+
+    private static JobCondition condition(String type, String reason, String message) {
+        return new JobConditionBuilder().withType(type).withStatus("True").withReason(reason).withMessage(message).build();
     }
 }

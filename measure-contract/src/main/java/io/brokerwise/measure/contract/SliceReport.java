@@ -2,7 +2,6 @@ package io.brokerwise.measure.contract;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * What one client process of a benchmark reports: its slice and one result per point. A benchmark Job's pod writes
@@ -31,11 +30,5 @@ public record SliceReport(int slice, List<LoadResult> points) {
 
     public static SliceReport parse(String json) throws IOException {
         return BenchmarkPlan.JSON.readValue(json, SliceReport.class);
-    }
-
-    /** The report in a process's output, if it printed one. */
-    public static Optional<SliceReport> find(String log) throws IOException {
-        String line = log.lines().filter(l -> l.startsWith(PREFIX)).reduce((a, b) -> b).orElse(null);
-        return line == null ? Optional.empty() : Optional.of(parse(line.substring(PREFIX.length())));
     }
 }

@@ -5,6 +5,7 @@ import io.brokerwise.api.v1alpha1.BenchmarkClients;
 import io.brokerwise.api.v1alpha1.BenchmarkRun;
 import io.brokerwise.api.v1alpha1.BenchmarkRunStatus;
 import io.brokerwise.broker.BrokerRole;
+import io.brokerwise.measure.contract.SliceReport;
 import io.brokerwise.operator.RestrictedPodSecurity;
 import io.brokerwise.operator.dependent.CredentialsSecret;
 import io.brokerwise.operator.temporary.TemporaryBrokers;
@@ -12,6 +13,7 @@ import io.brokerwise.operator.layout.Names;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirementBuilder;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodSpecBuilder;
@@ -27,6 +29,7 @@ import io.javaoperatorsdk.operator.processing.dependent.workflow.Condition;
 import io.javaoperatorsdk.operator.api.reconciler.dependent.GarbageCollected;
 import io.javaoperatorsdk.operator.api.reconciler.dependent.DependentResource;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.config.ConfigProvider;
@@ -34,7 +37,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 /**
  * The benchmark's client pods as an Indexed Job: pod i runs slice i of the plan against the topology's
  * brokers (or a calibration's temporary broker), reading their routing map from its ConfigMap and the brokers'
- * user from their Secret. Created
+ * user from their Secret, and writes its report into the run's {@link RunResults} as {@link ClientAccount}. Created
  * once and never updated (a Job's pods are immutable); deleted when the run ends, so no pod outlives it. No
  * retries: a failed client would measure a different load, so the run fails with the pod's reason instead.
  */
@@ -43,6 +46,8 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
         implements Creator<Job, BenchmarkRun>, GarbageCollected<BenchmarkRun> {
 
     static final String RUN_LABEL = "brokerwise.io/benchmark-run";
+    /** The {@code app.kubernetes.io/name} of every object of a run's clients. */
+    static final String APP = "brokerwise-benchmark";
     static final String ROUTING_MOUNT = "/etc/brokerwise/routing";
     /** Finished Jobs go when their run has read them; this is the backstop if the operator is away. */
     static final int TTL_SECONDS_AFTER_FINISHED = 600;
@@ -101,8 +106,15 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
 
     /** Its pods are clients of the brokers they measure: a topology's NetworkPolicy lets them reach its brokers. */
     static Map<String, String> labels(BenchmarkRun run) {
-        return Map.of("app.kubernetes.io/name", "brokerwise-benchmark", "app.kubernetes.io/managed-by", Names.MANAGED_BY,
-                RUN_LABEL, run.getMetadata().getName(), Names.CLIENT_OF_LABEL, brokers(run));
+        Map<String, String> labels = new HashMap<>(runLabels(run));
+        labels.put(Names.CLIENT_OF_LABEL, brokers(run));
+        return labels;
+    }
+
+    /** The labels of every object of a run's clients: the Job, and what its pods write their reports with. */
+    static Map<String, String> runLabels(BenchmarkRun run) {
+        return Map.of("app.kubernetes.io/name", APP, "app.kubernetes.io/managed-by", Names.MANAGED_BY,
+                RUN_LABEL, run.getMetadata().getName());
     }
 
     /** The brokers a run measures: its own temporary ones (a calibration's, a layout's), or its topology's. */
@@ -120,11 +132,15 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
                 .withNodeSelector(clients.nodeSelector)
                 .withTolerations(clients.tolerations)
                 .withSecurityContext(RestrictedPodSecurity.pod())
+                // ClientAccount, named as the Job; its token is how a pod writes its report, so mounted whatever
+                // the ServiceAccount's default
+                .withServiceAccountName(name(run))
+                .withAutomountServiceAccountToken(true)
                 .addNewContainer()
                 .withName("clients")
                 .withImage(clients.image == null ? defaultImage() : clients.image)
                 .withImagePullPolicy("IfNotPresent")
-                .withEnv(env(brokers, plan))
+                .withEnv(env(brokers, plan, RunResults.name(run)))
                 .withNewResources().withRequests(requests).withLimits(limits).endResources()
                 .withTerminationMessagePolicy("FallbackToLogsOnError")
                 .withSecurityContext(RestrictedPodSecurity.container())
@@ -146,16 +162,17 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
     }
 
     /**
-     * The plan, the application user (the clients publish and subscribe) and the metrics user (they read the
-     * brokers' counters and CPU): the two keys of the metrics user alone, by name, never the management user that
-     * shares its Secret. The CA of brokers that speak TLS comes from the application user's Secret, which has it
-     * exactly when they do: an optional key.
+     * The plan, the ConfigMap of the reports, the application user (the clients publish and subscribe) and the metrics
+     * user (they read the brokers' counters and CPU): the two keys of the metrics user alone, by name, never the
+     * management user that shares its Secret. The CA of brokers that speak TLS comes from the application user's
+     * Secret, which has it exactly when they do: an optional key.
      */
-    private static List<EnvVar> env(String brokers, String plan) {
+    private static List<EnvVar> env(String brokers, String plan, String results) {
         String application = Names.credentials(brokers);
         String management = Names.management(brokers);
         return List.of(
                 new EnvVarBuilder().withName("BENCHMARK_PLAN").withValue(plan).build(),
+                new EnvVarBuilder().withName(SliceReport.CONFIG_MAP_ENV).withValue(results).build(),
                 secretKey(application, BrokerRole.APPLICATION.userKey()),
                 secretKey(application, BrokerRole.APPLICATION.passwordKey()),
                 secretKey(management, BrokerRole.METRICS.userKey()),
@@ -178,12 +195,12 @@ public class BenchmarkJob extends KubernetesDependentResource<Job, BenchmarkRun>
     }
 
     /**
-     * The Job exists while its run is Running: none while the run waits, and once it has ended (or is deleted)
-     * the workflow deletes it with its pods.
+     * The Job, and what its pods write their reports with, exist while the run is Running: none while the run waits,
+     * and once it has ended (or is deleted) the workflow deletes them, the Job with its pods.
      */
-    public static class WhileRunning implements Condition<Job, BenchmarkRun> {
+    public static class WhileRunning implements Condition<HasMetadata, BenchmarkRun> {
         @Override
-        public boolean isMet(DependentResource<Job, BenchmarkRun> dependent, BenchmarkRun run,
+        public boolean isMet(DependentResource<HasMetadata, BenchmarkRun> dependent, BenchmarkRun run,
                              Context<BenchmarkRun> context) {
             return run.getStatus() != null && run.getStatus().phase == BenchmarkRunStatus.Phase.Running;
         }

@@ -50,7 +50,14 @@ import java.util.stream.Collectors;
  * broker of its own instead ({@link Calibration}), which goes the same way.
  */
 @Workflow(explicitInvocation = true, dependents = {
-    @Dependent(type = BenchmarkJob.class, reconcilePrecondition = BenchmarkJob.WhileRunning.class),
+    @Dependent(name = RunResults.NAME, type = RunResults.class, reconcilePrecondition = BenchmarkJob.WhileRunning.class),
+    @Dependent(name = ClientAccount.NAME, type = ClientAccount.class, reconcilePrecondition = BenchmarkJob.WhileRunning.class),
+    @Dependent(name = ClientRole.NAME, type = ClientRole.class, reconcilePrecondition = BenchmarkJob.WhileRunning.class),
+    @Dependent(name = ClientRoleBinding.NAME, type = ClientRoleBinding.class, dependsOn = ClientRole.NAME,
+            reconcilePrecondition = BenchmarkJob.WhileRunning.class),
+    // its pods start with what they write their reports with in place
+    @Dependent(type = BenchmarkJob.class, dependsOn = {RunResults.NAME, ClientAccount.NAME, ClientRoleBinding.NAME},
+            reconcilePrecondition = BenchmarkJob.WhileRunning.class),
     @Dependent(type = TemporaryCredentials.class, reconcilePrecondition = TemporaryBrokers.WhileKept.class),
     @Dependent(type = TemporaryCertificates.class, reconcilePrecondition = TemporaryCertificates.WhileKeptAndGenerated.class),
     @Dependent(type = TemporaryManagementCredentials.class, reconcilePrecondition = TemporaryBrokers.WhileKept.class),
@@ -154,7 +161,7 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
         Optional<TemporaryBrokers> temporary = own.map(l -> TemporaryBrokers.forLayout(run, topology.get(), l));
         temporary.ifPresent(t -> t.keep(run, context));
         if (running) {
-            follow(context, progress, started(progress.status, design), points -> {
+            follow(run, context, progress, started(progress.status, design), points -> {
                 BenchmarkVerdict.fill(progress.status, design, points, run.getSpec().tolerance,
                         run.getSpec().mode == BenchmarkRunSpec.Mode.Saturate);
                 progress.succeed();
@@ -193,14 +200,14 @@ public class BenchmarkRunReconciler implements Reconciler<BenchmarkRun> {
      * A Running run: follows its Job until it ends, and hands the measured points to {@code done}; while client pods
      * wait, the condition says why, and {@code started} again once they run.
      */
-    static void follow(Context<BenchmarkRun> context, RunProgress progress, String started,
+    static void follow(BenchmarkRun run, Context<BenchmarkRun> context, RunProgress progress, String started,
                        Consumer<List<LoadResult>> done) {
         Optional<Job> job = context.getSecondaryResource(Job.class);
         if (job.isEmpty()) {
             // just created (the informer has not seen it yet), or deleted by hand: the deadline tells them apart
             return;
         }
-        JobOutcome outcome = JobOutcome.of(job.get(), context.getClient());
+        JobOutcome outcome = JobOutcome.of(job.get(), RunResults.name(run), context.getClient());
         if (outcome instanceof JobOutcome.Running waiting && !waiting.waiting().isEmpty()) {
             progress.running("ClientsWaiting", "client pods cannot start yet: " + waiting.waiting());
         } else if (outcome instanceof JobOutcome.Running) {

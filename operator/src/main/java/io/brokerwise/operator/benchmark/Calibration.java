@@ -56,7 +56,7 @@ final class Calibration {
         TemporaryBrokers broker = TemporaryBrokers.forCalibration(run);
         broker.keep(run, context);
         if (progress.status.phase == Phase.Running) {
-            BenchmarkRunReconciler.follow(context, progress, started(run, design),
+            BenchmarkRunReconciler.follow(run, context, progress, started(run, design),
                     results -> write(run, context, progress, results));
             return;
         }

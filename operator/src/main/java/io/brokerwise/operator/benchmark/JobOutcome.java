@@ -2,20 +2,25 @@ package io.brokerwise.operator.benchmark;
 
 import io.brokerwise.measure.contract.LoadResult;
 import io.brokerwise.measure.contract.SliceReport;
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * Where a benchmark Job stands: still running (with what its pods wait for, if anything), failed (with the reason
  * its pods or Kubernetes give), or done, with each point's result combined over its client pods from the reports
- * they printed.
+ * they wrote into the run's {@link RunResults}. No log plays a part: whatever a pod prints after its report cannot
+ * hide it.
  */
 sealed interface JobOutcome {
 
@@ -35,7 +40,8 @@ sealed interface JobOutcome {
     record Done(List<LoadResult> points) implements JobOutcome {
     }
 
-    static JobOutcome of(Job job, KubernetesClient client) {
+    /** The outcome of {@code job}, whose pods write their reports into ConfigMap {@code results}. */
+    static JobOutcome of(Job job, String results, KubernetesClient client) {
         var status = job.getStatus();
         int completions = job.getSpec().getCompletions();
         List<Pod> pods = pods(job, client);
@@ -50,11 +56,7 @@ sealed interface JobOutcome {
         if (status == null || status.getSucceeded() == null || status.getSucceeded() < completions) {
             return new Running(PodReasons.waiting(pods, STARTING.negate()).replaceFirst("^; ", ""));
         }
-        try {
-            return new Done(combine(reports(job, pods, client)));
-        } catch (IOException | RuntimeException e) {
-            return new Failed("NoReport", "the client pods finished but their reports could not be read: " + e.getMessage());
-        }
+        return reports(job, results, client);
     }
 
     private static Optional<String> failedCondition(Job job) {
@@ -68,21 +70,31 @@ sealed interface JobOutcome {
                 .map(c -> c.getReason() + ": " + c.getMessage()).findFirst();
     }
 
-    private static List<SliceReport> reports(Job job, List<Pod> pods, KubernetesClient client) throws IOException {
-        List<SliceReport> reports = new ArrayList<>();
-        for (Pod pod : pods) {
-            if (!"Succeeded".equals(pod.getStatus().getPhase())) {
-                continue;
+    /**
+     * The points from every slice's report, read from the API server rather than the informer's cache: the Job's end
+     * and the pods' writes come on two watches, so the cache may not have the last write yet. Read once per run.
+     */
+    private static JobOutcome reports(Job job, String results, KubernetesClient client) {
+        int clients = job.getSpec().getCompletions();
+        Map<String, String> data = Optional.ofNullable(client.configMaps().inNamespace(job.getMetadata().getNamespace())
+                .withName(results).get()).map(ConfigMap::getData).orElse(Map.of());
+        List<Integer> missing = IntStream.range(0, clients).filter(i -> !data.containsKey(SliceReport.key(i)))
+                .boxed().toList();
+        if (!missing.isEmpty()) {
+            return new Failed("NoReport", "the client pods finished, but ConfigMap " + results + " has no report of "
+                    + (missing.size() == 1 ? "slice " : "slices ")
+                    + missing.stream().map(String::valueOf).collect(Collectors.joining(", ")) + " (of " + clients + ")");
+        }
+        try {
+            List<SliceReport> reports = new ArrayList<>();
+            for (int i = 0; i < clients; i++) {
+                reports.add(SliceReport.parse(data.get(SliceReport.key(i))));
             }
-            String log = client.pods().inNamespace(pod.getMetadata().getNamespace()).withName(pod.getMetadata().getName())
-                    .tailingLines(20).getLog();
-            reports.add(SliceReport.find(log).orElseThrow(() -> new IOException("pod " + pod.getMetadata().getName()
-                    + " printed no " + SliceReport.PREFIX.strip() + " line")));
+            return new Done(combine(reports));
+        } catch (IOException | RuntimeException e) {
+            return new Failed("NoReport", "the client pods' reports in ConfigMap " + results + " could not be read: "
+                    + e.getMessage());
         }
-        if (reports.size() != job.getSpec().getCompletions()) {
-            throw new IOException(reports.size() + " reports for " + job.getSpec().getCompletions() + " client pods");
-        }
-        return reports;
     }
 
     /** Point i of the benchmark from point i of every slice. */
@@ -91,9 +103,7 @@ sealed interface JobOutcome {
         int n = reports.get(0).points().size();
         for (int i = 0; i < n; i++) {
             int point = i;
-            points.add(LoadResult.combine(reports.stream()
-                    .sorted(java.util.Comparator.comparingInt(SliceReport::slice))
-                    .map(r -> r.points().get(point)).toList()));
+            points.add(LoadResult.combine(reports.stream().map(r -> r.points().get(point)).toList()));
         }
         return points;
     }
