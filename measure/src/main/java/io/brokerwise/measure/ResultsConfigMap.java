@@ -36,9 +36,9 @@ final class ResultsConfigMap {
     static final int ATTEMPTS = 5;
     /** The first pause before another attempt; it doubles, so 15 s in all. */
     static final Duration BACK_OFF = Duration.ofSeconds(1);
-    private static final Duration TIMEOUT = Duration.ofSeconds(30);
     /** Who wrote the reports' keys, in the ConfigMap's managed fields. */
     static final String FIELD_MANAGER = "brokerwise-measure";
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String name;
