@@ -9,16 +9,19 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.LogWatch;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.skodjob.testframe.metrics.Counter;
 import io.skodjob.testframe.metrics.Gauge;
 import io.skodjob.testframe.metrics.Metric;
 import io.skodjob.testframe.metrics.PrometheusTextFormatParser;
+import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +54,8 @@ class BenchmarkRunOnRealNodeTest {
      * a short point shows as well as a long one; measuring a capacity is the benchmarks' job. The long run measures
      * points of 30 s.
      */
+    /** The benchmark client, then 1,000 lines after its report (e2e/image builds it beside the client's image). */
+    private static final String LATE_LINES_IMAGE = "brokerwise.io/bench-late-lines:0.1.0";
     private static final String SHORT_POINT = TestLength.pick("duration: 12s\n  warmup: 3s",
             "duration: 30s\n  warmup: 5s");
     private static String ns;
@@ -164,10 +169,19 @@ class BenchmarkRunOnRealNodeTest {
 
     @Test
     @Order(3)
-    void aRateRunReportsLatencyAtEachLoadPoint(KubernetesClient k8s) {
-        Map<String, Object> status = runToEnd(k8s, "rate",
-                "mode: Rate\n  loadPoints: [0.2, 0.4, 0.6]\n  " + SHORT_POINT);
+    void aRateRunReportsLatencyAtEachLoadPointThoughItsClientPrintsAThousandLinesAfterItsReport(KubernetesClient k8s) {
+        create(k8s, manifest("rate", "mode: Rate\n  loadPoints: [0.2, 0.4, 0.6]\n  " + SHORT_POINT)
+                .replace("cpu: 500m", "cpu: 500m\n    image: " + LATE_LINES_IMAGE));
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        Pod client = k8s.pods().inNamespace(ns).withLabel("brokerwise.io/benchmark-run", "rate")
+                .waitUntilCondition(p -> p != null && "Running".equals(p.getStatus().getPhase()), 3, TimeUnit.MINUTES);
+        Map<String, Object> status;
+        try (LogWatch following = k8s.pods().inNamespace(ns).withName(client.getMetadata().getName()).watchLog(log)) {
+            status = awaitEnd(k8s, "rate");
+        }
         assertEquals("Succeeded", status.get("phase"), Serialization.asYaml(status) + Pods.describe(k8s, ns));
+        assertTrue(log.toString(StandardCharsets.UTF_8).contains("late line 1000"),
+                "the client printed its 1,000 lines after the report: " + tail(log));
         List<Map<String, Object>> points = points(status);
         assertEquals(3, points.size());
         for (Map<String, Object> p : points) {
@@ -334,6 +348,11 @@ class BenchmarkRunOnRealNodeTest {
             assertEquals(reason, condition.get("reason"), Serialization.asYaml(status));
             awaitNoClientPods(k8s, name);
         });
+    }
+
+    private static String tail(ByteArrayOutputStream log) {
+        String text = log.toString(StandardCharsets.UTF_8);
+        return text.substring(Math.max(0, text.length() - 2000));
     }
 
     private static Map<String, Object> runToEnd(KubernetesClient k8s, String name, String spec) {
