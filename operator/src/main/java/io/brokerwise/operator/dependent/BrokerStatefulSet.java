@@ -108,8 +108,9 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
                 .withPodManagementPolicy("Parallel")
                 .withNewSelector().withMatchLabels(Names.brokerSelector(name)).endSelector()
                 .withTemplate(template(brokers))
-                // a claim per broker, made once; the API server refuses any later change of it (JournalStorage)
-                .withVolumeClaimTemplates(claim == null ? null : List.of(claim.template()))
+                // a claim per broker, made once; the API server refuses any later change of it (JournalStorage). No
+                // claim is an empty list, never null: JOSDK's matcher of a StatefulSet reads the list's size
+                .withVolumeClaimTemplates(claim == null ? List.of() : List.of(claim.template()))
                 .withPersistentVolumeClaimRetentionPolicy(claim == null ? null : claim.retention())
                 .endSpec().build();
     }

@@ -73,10 +73,10 @@ class JournalStorageTest {
     @Test
     void aNonPersistentTopologyClaimsNothingAndATemporaryBrokerJournalsIntoItsPod() {
         StatefulSet plain = BrokerStatefulSet.render(BrokerSet.of(BrokerStatefulSetTest.topology("t", "")), 1);
-        assertNull(plain.getSpec().getVolumeClaimTemplates());
+        assertTrue(plain.getSpec().getVolumeClaimTemplates().isEmpty());
         assertNull(plain.getSpec().getPersistentVolumeClaimRetentionPolicy());
         StatefulSet temporary = BrokerStatefulSet.render(BrokerSet.of(persistent("fast 2Gi")).named("run-layout"), 1);
-        assertNull(temporary.getSpec().getVolumeClaimTemplates());
+        assertTrue(temporary.getSpec().getVolumeClaimTemplates().isEmpty());
         assertTrue(temporary.getSpec().getTemplate().getSpec().getVolumes().stream()
                 .anyMatch(v -> v.getName().equals("journal") && v.getEmptyDir() != null));
     }
