@@ -6,16 +6,17 @@ import java.util.Objects;
 /**
  * Renders the Artemis broker.xml of one Brokerwise broker: one multicast address for the topology's topic
  * (JMS topic subscribers get non-durable subscription queues on it, selectors become queue filters),
- * persistence by the workload's delivery mode, one acceptor, the application role limited to the topic, the
+ * a journal when the broker has a journal directory (docs/persistence.md), one acceptor, the application role limited to the topic, the
  * management role ({@link BrokerRole}; the metrics role holds no permission at all), and address settings that block saturated producers by flow control. The operator puts {@link #render()} into the broker
  * ConfigMap; the local benchmark brokers use the same text.
  *
  * @param name             broker name (shows in logs and management)
  * @param topic            the multicast address, the JMS topic name the clients use
- * @param persistent       true for deliveryMode Persistent: journal on disk, durable messages are synced
+ * @param journalDirectory where the journal, bindings, paging and large messages live, on a volume that outlives the
+ *                         broker; null: no journal, nothing is persisted (persistence-enabled false)
  * @param bindHost         acceptor host: 0.0.0.0 in a pod, 127.0.0.1 for local brokers (loopback only)
  * @param port             acceptor port, all protocols
- * @param dataDirectory    where journal, bindings, paging and large messages live
+ * @param dataDirectory    scratch space of a broker without a journal (Artemis names its directories even then)
  * @param addressMaxBytes  memory an address may hold before its producers are blocked
  * @param metricsPort      port of the Prometheus endpoint on {@code bindHost} (0: any free port)
  * @param maxConnections   connections the acceptor takes at once ({@link #NO_CONNECTION_LIMIT}: any number), so
@@ -23,7 +24,7 @@ import java.util.Objects;
  * @param tls              whether the acceptor speaks TLS only, with the key store {@link BrokerKeyStore} makes at
  *                         launch; a plain-TCP client is refused
  */
-public record BrokerConfiguration(String name, String topic, boolean persistent, String bindHost, int port,
+public record BrokerConfiguration(String name, String topic, String journalDirectory, String bindHost, int port,
                                   String dataDirectory, long addressMaxBytes, int metricsPort, long maxConnections,
                                   boolean tls) {
 
@@ -33,8 +34,30 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
     /** Where BrokerMain reads it by default: mount the ConfigMap's key here. */
     public static final String DEFAULT_PATH = "/etc/artemis/broker.xml";
 
-    /** Where a broker in a pod keeps journal, bindings, paging and large messages: the pod mounts a volume there. */
+    /** A broker pod's scratch directory: the pod mounts an emptyDir there. */
     public static final String POD_DATA_DIRECTORY = "/var/lib/artemis/data";
+
+    /** Where a broker pod with a journal keeps it: the pod mounts the broker's journal volume there. */
+    public static final String POD_JOURNAL_DIRECTORY = "/var/lib/artemis/journal";
+
+    /** Artemis's default journal file: what the journal allocates at a time. */
+    public static final long JOURNAL_FILE_SIZE = 10L << 20;
+
+    /** Journal files kept allocated for reuse once reclaimed (Artemis's journal-pool-files). */
+    public static final int JOURNAL_POOL_FILES = 10;
+
+    /**
+     * Percent of the journal's volume at which the broker blocks producers (and, when full, refuses their sends)
+     * instead of failing a write: the rest, 10% and at least two journal files on the smallest volume, lets
+     * consumers still acknowledge, whose records free the space.
+     */
+    public static final int MAX_DISK_USAGE = 90;
+
+    /**
+     * Nanoseconds a journal write waits for others to share its sync. Artemis keeps this when it falls back from
+     * ASYNCIO to NIO, so it is set for both: 0.5 ms, Artemis's AIO default, adds at most that to a persistent send.
+     */
+    static final long JOURNAL_BUFFER_TIMEOUT_NANOS = 500_000;
 
     /** The port a broker pod serves its metrics on (container port {@code metrics}). */
     public static final int METRICS_PORT = 9404;
@@ -59,6 +82,9 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
         requireName("topic", topic);
         Objects.requireNonNull(bindHost, "bindHost");
         Objects.requireNonNull(dataDirectory, "dataDirectory");
+        if (journalDirectory != null && journalDirectory.isBlank()) {
+            throw new IllegalArgumentException("journalDirectory must be a directory, or null for no journal");
+        }
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be in 0..65535 (0: any free port), got " + port);
         }
@@ -74,38 +100,44 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
         }
     }
 
-    /** A broker as the operator runs it in a pod: all interfaces, port 61616, data under /var/lib/artemis. */
-    public static BrokerConfiguration forPod(String name, String topic, boolean persistent) {
-        return new BrokerConfiguration(name, topic, persistent, "0.0.0.0", 61616, POD_DATA_DIRECTORY,
+    /**
+     * A broker as the operator runs it in a pod: all interfaces, port 61616, its journal (when it has one) on the
+     * volume at {@link #POD_JOURNAL_DIRECTORY}.
+     */
+    public static BrokerConfiguration forPod(String name, String topic, boolean journal) {
+        return new BrokerConfiguration(name, topic, journal ? POD_JOURNAL_DIRECTORY : null, "0.0.0.0", 61616,
+                POD_DATA_DIRECTORY,
                 DEFAULT_ADDRESS_MAX_BYTES, METRICS_PORT, NO_CONNECTION_LIMIT, false);
     }
 
     /**
      * A broker on loopback, as the benchmarks and tests run it; its metrics on any free port. Port 0 lets the kernel
      * pick the acceptor's port too ({@link EmbeddedBroker#acceptorPort}): a port picked first and bound later can be
-     * taken in between.
+     * taken in between. A broker with a journal keeps it in {@code dataDirectory/journal}, where a broker started
+     * again on the same directory finds it.
      */
-    public static BrokerConfiguration forLoopback(String name, String topic, boolean persistent, int port,
+    public static BrokerConfiguration forLoopback(String name, String topic, boolean journal, int port,
                                                   String dataDirectory) {
-        return new BrokerConfiguration(name, topic, persistent, "127.0.0.1", port, dataDirectory,
+        return new BrokerConfiguration(name, topic, journal ? dataDirectory + "/journal" : null, "127.0.0.1", port,
+                dataDirectory,
                 DEFAULT_ADDRESS_MAX_BYTES, 0, NO_CONNECTION_LIMIT, false);
     }
 
     /** The same broker with its metrics on this port. */
     public BrokerConfiguration withMetricsPort(int newMetricsPort) {
-        return new BrokerConfiguration(name, topic, persistent, bindHost, port, dataDirectory, addressMaxBytes,
+        return new BrokerConfiguration(name, topic, journalDirectory, bindHost, port, dataDirectory, addressMaxBytes,
                 newMetricsPort, maxConnections, tls);
     }
 
     /** The same broker accepting at most this many connections ({@link #NO_CONNECTION_LIMIT}: any number). */
     public BrokerConfiguration withMaxConnections(long newMaxConnections) {
-        return new BrokerConfiguration(name, topic, persistent, bindHost, port, dataDirectory, addressMaxBytes,
+        return new BrokerConfiguration(name, topic, journalDirectory, bindHost, port, dataDirectory, addressMaxBytes,
                 metricsPort, newMaxConnections, tls);
     }
 
     /** The same broker speaking TLS only (true) or plain TCP (false) on its acceptor. */
     public BrokerConfiguration withTls(boolean newTls) {
-        return new BrokerConfiguration(name, topic, persistent, bindHost, port, dataDirectory, addressMaxBytes,
+        return new BrokerConfiguration(name, topic, journalDirectory, bindHost, port, dataDirectory, addressMaxBytes,
                 metricsPort, maxConnections, newTls);
     }
 
@@ -118,34 +150,24 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
                                xsi:schemaLocation="urn:activemq /schema/artemis-configuration.xsd">
                   <core xmlns="urn:activemq:core">
                     <name>%1$s</name>
-                    <persistence-enabled>%2$s</persistence-enabled>
-                    <!-- NIO: AIO needs libaio in the image; NIO works everywhere the JVM does. -->
-                    <journal-type>NIO</journal-type>
-                    <journal-datasync>true</journal-datasync>
-                    <paging-directory>%3$s/paging</paging-directory>
-                    <bindings-directory>%3$s/bindings</bindings-directory>
-                    <journal-directory>%3$s/journal</journal-directory>
-                    <large-messages-directory>%3$s/large-messages</large-messages-directory>
+                    %2$s
                     <!-- The measured workload is the only load: no JMX, no periodic message counters. -->
                     <jmx-management-enabled>false</jmx-management-enabled>
                     <message-counter-enabled>false</message-counter-enabled>
                     <security-enabled>true</security-enabled>
-                    <!-- A non-persistent broker keeps nothing on disk: a full disk elsewhere must not block it (-1). -->
-                    <max-disk-usage>%4$d</max-disk-usage>
-                    <journal-pool-files>10</journal-pool-files>
                     <!-- GET /metrics (Prometheus text format), served by the broker process: Artemis's meters, JVM
                          memory, and Brokerwise's topic counters, connections and cgroup CPU. -->
                     <metrics>
                       <jvm-memory>true</jvm-memory>
                       <plugin class-name="io.brokerwise.broker.metrics.PrometheusMetricsPlugin">
-                        <property key="topic" value="%9$s"/>
-                        <property key="bind" value="%5$s:%10$d"/>
+                        <property key="topic" value="%7$s"/>
+                        <property key="bind" value="%3$s:%8$d"/>
                       </plugin>
                     </metrics>
                     <!-- CORE only: the Jakarta client speaks it, and the image carries no AMQP/OpenWire modules.
-                         connectionsAllowed: the topology's maxConnections, the limit the planner kept (-1: none).%13$s -->
+                         connectionsAllowed: the topology's maxConnections, the limit the planner kept (-1: none).%11$s -->
                     <acceptors>
-                      <acceptor name="brokerwise">tcp://%5$s:%6$d?protocols=CORE;connectionsAllowed=%11$d;tcpSendBufferSize=1048576;tcpReceiveBufferSize=1048576;useEpoll=true%14$s</acceptor>
+                      <acceptor name="brokerwise">tcp://%3$s:%4$d?protocols=CORE;connectionsAllowed=%9$d;tcpSendBufferSize=1048576;tcpReceiveBufferSize=1048576;useEpoll=true%12$s</acceptor>
                     </acceptors>
                     <security-settings>
                       <!-- The application role sends to the topic and subscribes to it (non-durable subscriptions
@@ -153,26 +175,26 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
                            ExpiryQueue). deleteNonDurableQueue stays: a JMS subscriber's close deletes its
                            subscription queue with it, and without it the queue outlives the subscriber and keeps
                            taking copies of matching messages. Measuring reads the metrics endpoint. -->
-                      <security-setting match="%9$s">
-                        <permission type="send" roles="%7$s,%12$s"/>
-                        <permission type="consume" roles="%7$s,%12$s"/>
-                        <permission type="createNonDurableQueue" roles="%7$s,%12$s"/>
-                        <permission type="deleteNonDurableQueue" roles="%7$s,%12$s"/>
+                      <security-setting match="%7$s">
+                        <permission type="send" roles="%5$s,%10$s"/>
+                        <permission type="consume" roles="%5$s,%10$s"/>
+                        <permission type="createNonDurableQueue" roles="%5$s,%10$s"/>
+                        <permission type="deleteNonDurableQueue" roles="%5$s,%10$s"/>
                       </security-setting>
                       <!-- The management role may do anything anywhere: management operations (messages to
                            activemq.management, answered on a temporary queue), the broker's other queues. The
                            metrics role is named nowhere: its user reads GET /metrics and can do nothing here. -->
                       <security-setting match="#">
-                        <permission type="send" roles="%12$s"/>
-                        <permission type="consume" roles="%12$s"/>
-                        <permission type="browse" roles="%12$s"/>
-                        <permission type="createAddress" roles="%12$s"/>
-                        <permission type="deleteAddress" roles="%12$s"/>
-                        <permission type="createDurableQueue" roles="%12$s"/>
-                        <permission type="deleteDurableQueue" roles="%12$s"/>
-                        <permission type="createNonDurableQueue" roles="%12$s"/>
-                        <permission type="deleteNonDurableQueue" roles="%12$s"/>
-                        <permission type="manage" roles="%12$s"/>
+                        <permission type="send" roles="%10$s"/>
+                        <permission type="consume" roles="%10$s"/>
+                        <permission type="browse" roles="%10$s"/>
+                        <permission type="createAddress" roles="%10$s"/>
+                        <permission type="deleteAddress" roles="%10$s"/>
+                        <permission type="createDurableQueue" roles="%10$s"/>
+                        <permission type="deleteDurableQueue" roles="%10$s"/>
+                        <permission type="createNonDurableQueue" roles="%10$s"/>
+                        <permission type="deleteNonDurableQueue" roles="%10$s"/>
+                        <permission type="manage" roles="%10$s"/>
                       </security-setting>
                     </security-settings>
                     <address-settings>
@@ -180,7 +202,7 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
                         <!-- Saturated producers are held back by withholding producer credits (BLOCK), never by
                              dropping or paging: the broker's own CPU must be what limits the rate. -->
                         <address-full-policy>BLOCK</address-full-policy>
-                        <max-size-bytes>%8$d</max-size-bytes>
+                        <max-size-bytes>%6$d</max-size-bytes>
                         <!-- The topic is declared below; a mistyped topic fails instead of making a new address. -->
                         <auto-create-addresses>false</auto-create-addresses>
                         <auto-create-queues>false</auto-create-queues>
@@ -192,7 +214,7 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
                       </address-setting>
                     </address-settings>
                     <addresses>
-                      <address name="%9$s">
+                      <address name="%7$s">
                         <multicast/>
                       </address>
                       <address name="DLQ">
@@ -204,11 +226,67 @@ public record BrokerConfiguration(String name, String topic, boolean persistent,
                     </addresses>
                   </core>
                 </configuration>
-                """.formatted(xml(name), persistent, xml(dataDirectory), persistent ? 90 : -1, xml(bindHost), port,
+                """.formatted(xml(name), storage(), xml(bindHost), port,
                 BrokerRole.APPLICATION.role(), addressMaxBytes, xml(topic), metricsPort, maxConnections,
                 BrokerRole.MANAGEMENT.role(), tls ? TLS_COMMENT : "", tls ? TLS_PARAMETERS : "");
     }
 
+
+    /** Whether the broker persists messages: it has a journal. */
+    public boolean persistent() {
+        return journalDirectory != null;
+    }
+
+    /**
+     * The least a journal volume must hold: the journal's pooled files and the messages an address may hold (all of
+     * them journalled under persistent delivery), within {@link #MAX_DISK_USAGE}. No paging headroom: a full
+     * address blocks its producers (BLOCK) and never pages.
+     */
+    public long journalBytesNeeded() {
+        return (JOURNAL_POOL_FILES * JOURNAL_FILE_SIZE + addressMaxBytes) * 100 / MAX_DISK_USAGE;
+    }
+
+    /**
+     * Where and how the broker stores what it persists. Each choice is explained in docs/persistence.md; a broker
+     * without a journal keeps nothing on disk, so no disk, full or not, ever blocks it.
+     */
+    private String storage() {
+        String settings = !persistent() ? """
+                <persistence-enabled>false</persistence-enabled>
+                <max-disk-usage>-1</max-disk-usage>
+                %s""".formatted(directories(dataDirectory)) : """
+                <persistence-enabled>true</persistence-enabled>
+                <!-- ASYNCIO where libaio and the volume's file system allow it; else Artemis falls back to NIO
+                     itself and logs why (AMQ221045, AMQ221054): the broker starts either way. -->
+                <journal-type>ASYNCIO</journal-type>
+                <!-- A persistent send returns once its record is synced to the volume. -->
+                <journal-datasync>true</journal-datasync>
+                <journal-sync-transactional>true</journal-sync-transactional>
+                <journal-sync-non-transactional>true</journal-sync-non-transactional>
+                <journal-file-size>%d</journal-file-size>
+                <journal-min-files>2</journal-min-files>
+                <journal-pool-files>%d</journal-pool-files>
+                <journal-buffer-timeout>%d</journal-buffer-timeout>
+                <journal-buffer-size>501760</journal-buffer-size>
+                <!-- The delivery count is journalled before each delivery, so a message delivered and not
+                     acknowledged before a restart comes back JMSRedelivered with its JMSXDeliveryCount. -->
+                <persist-delivery-count-before-delivery>true</persist-delivery-count-before-delivery>
+                <!-- A volume this full blocks producers instead of failing a journal write. -->
+                <max-disk-usage>%d</max-disk-usage>
+                %s""".formatted(JOURNAL_FILE_SIZE, JOURNAL_POOL_FILES, JOURNAL_BUFFER_TIMEOUT_NANOS, MAX_DISK_USAGE,
+                directories(journalDirectory));
+        // the first line takes the template's indentation, the others need it
+        return settings.indent(4).strip();
+    }
+
+    private static String directories(String root) {
+        return """
+                <paging-directory>%1$s/paging</paging-directory>
+                <bindings-directory>%1$s/bindings</bindings-directory>
+                <journal-directory>%1$s/messages</journal-directory>
+                <large-messages-directory>%1$s/large-messages</large-messages-directory>
+                """.formatted(xml(root));
+    }
 
     private static void requireName(String what, String value) {
         if (value == null || !value.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,199}")) {

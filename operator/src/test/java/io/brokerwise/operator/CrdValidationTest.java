@@ -78,6 +78,9 @@ class CrdValidationTest {
         "Secret without Provided | '  workload:'                  | '  broker: {tls: {secretName: orders-tls}}\\n  workload:' | tls.secretName is only for tls.mode Provided",
         "unknown TLS mode        | '  workload:'                  | '  broker: {tls: {mode: Optional}}\\n  workload:' | spec.broker.tls.mode: Unsupported value",
         "size beyond 32 bits     | '  workload:'                  | '  workload:\\n    messageSizeBytes: 2147483648' | spec.workload.messageSizeBytes: Invalid value",
+        "journal below minimum   | '  workload:'                  | '  storage: {size: 100Mi}\\n  workload:' | storage.size must be a quantity of at least 256Mi",
+        "journal size not bytes  | '  workload:'                  | '  storage: {size: lots}\\n  workload:' | spec.storage.size",
+        "unknown retention       | '  workload:'                  | '  storage: {retention: {whenScaled: Keep}}\\n  workload:' | spec.storage.retention.whenScaled: Unsupported value",
     })
     void badManifestIsRejectedNamingTheField(String what, String from, String to, String message, KubernetesClient client) {
         var bad = parse(VALID.replace(from, to.replace("\\n", "\n")));

@@ -2,6 +2,7 @@ package io.brokerwise.api.planning;
 
 import io.brokerwise.api.v1alpha1.ObjectivesSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
+import io.brokerwise.api.v1alpha1.StorageSpec;
 import io.brokerwise.api.v1alpha1.TlsSpec;
 import io.brokerwise.api.v1alpha1.TopologySpec;
 import io.brokerwise.api.v1alpha1.WorkloadSpec;
@@ -32,6 +33,7 @@ public record PlanningInput(Workload workload, Objectives objectives, Limits lim
         }
         List<String> crossField = new ArrayList<>(AutoscalingInput.problems(spec));
         crossField.addAll(TlsSpec.problems(spec.broker.tls, "spec.broker.tls"));
+        crossField.addAll(StorageSpec.problems(spec.storage, "spec.storage"));
         Workload workload = attempt("spec.workload", () -> workload(spec.workload), crossField);
         Objectives objectives = attempt("spec.objectives", () -> objectives(spec.objectives), crossField);
         TopologyMode mode = attempt("spec.topology", () -> mode(spec.topology), crossField);

@@ -46,6 +46,12 @@ public class PubSubTopologySpec {
     @Default("{}")
     public BrokerSpec broker = new BrokerSpec();
 
+    @JsonPropertyDescription("Each broker's journal volume, for a topology whose brokers keep messages across a "
+            + "restart (deliveryMode Persistent): storage class, size, and whether the claims outlive the brokers. "
+            + "Default: the operator's class and size, claims deleted with the topology and with a retired broker.")
+    @Default("{}")
+    public StorageSpec storage = new StorageSpec();
+
     @JsonPropertyDescription("Measuring each deployed layout against its prediction.")
     public VerificationSpec verification = new VerificationSpec();
 

@@ -62,6 +62,15 @@ public class WorkloadSpec {
         return deliveryMode == DeliveryMode.Persistent;
     }
 
+    /**
+     * Whether the brokers of this workload need a journal volume: the one place that says so. Today persistent
+     * delivery does (a persistent message must survive a broker's restart); durable subscriptions and queues, once a
+     * workload can declare them, will ask here too.
+     */
+    public boolean needsJournal() {
+        return persistent();
+    }
+
     /** Whether the filters test the JMS correlation ID (absent, the default: they test an application property). */
     public boolean filtersOnCorrelationId() {
         return filter != null && filter.kind == FilterSpec.Kind.CorrelationId;

@@ -36,7 +36,7 @@ public class BrokerCertificates extends CRUDKubernetesDependentResource<Secret, 
 
     @Override
     protected Secret desired(PubSubTopology topology, Context<PubSubTopology> context) {
-        BrokerSet brokers = Layouts.set(topology, context);
+        BrokerSet brokers = BrokerSet.of(topology);
         return render(brokers, BrokerStatefulSet.replicas(Layouts.deployment(context)), BrokerTrust.of(context).issuer(),
                 CredentialsSecret.current(context, Names.certificates(brokers.name())));
     }

@@ -13,8 +13,8 @@ import java.util.Map;
 
 /**
  * broker.xml for every broker of the topology, rendered by the same {@link BrokerConfiguration} the
- * benchmarks use for their local brokers: one multicast address named after the topology, persistence
- * by the workload's delivery mode, the acceptor limited to {@code spec.broker.maxConnections}.
+ * benchmarks use for their local brokers: one multicast address named after the topology, a journal when
+ * the brokers keep one, the acceptor limited to {@code spec.broker.maxConnections}.
  */
 @KubernetesDependent(informer = @Informer(labelSelector = "app.kubernetes.io/managed-by=" + Names.MANAGED_BY))
 public class BrokerConfigMap extends CRUDKubernetesDependentResource<ConfigMap, PubSubTopology> {
@@ -25,7 +25,7 @@ public class BrokerConfigMap extends CRUDKubernetesDependentResource<ConfigMap, 
 
     @Override
     protected ConfigMap desired(PubSubTopology topology, Context<PubSubTopology> context) {
-        return render(Layouts.set(topology, context));
+        return render(BrokerSet.of(topology));
     }
 
     /** broker.xml of a set of brokers. */
@@ -40,7 +40,7 @@ public class BrokerConfigMap extends CRUDKubernetesDependentResource<ConfigMap, 
      */
     static String brokerXml(BrokerSet brokers) {
         Long maxConnections = brokers.broker().maxConnections;
-        return BrokerConfiguration.forPod(brokers.name(), brokers.name(), brokers.persistent())
+        return BrokerConfiguration.forPod(brokers.name(), brokers.name(), brokers.journaled())
                 .withMaxConnections(maxConnections == null ? BrokerConfiguration.NO_CONNECTION_LIMIT : maxConnections)
                 .withTls(brokers.speaksTls()).render();
     }

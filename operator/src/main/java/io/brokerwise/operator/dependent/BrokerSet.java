@@ -3,6 +3,7 @@ package io.brokerwise.operator.dependent;
 import io.brokerwise.api.v1alpha1.BrokerSpec;
 import io.brokerwise.api.v1alpha1.PlacementSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.api.v1alpha1.WorkloadSpec;
 import io.brokerwise.api.v1alpha1.TlsSpec;
 import io.brokerwise.operator.layout.Names;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
@@ -13,17 +14,27 @@ import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
  * calibration. Both get the same Secret, broker.xml, Service and StatefulSet, so a calibration measures a broker
  * exactly like the topologies' brokers.
  *
- * @param name       the objects' name prefix ({@link Names}), also the topic
- * @param persistent whether the broker journals messages (Persistent delivery)
- * @param tls        whether their acceptor speaks TLS, and with whose certificates
+ * @param name      the objects' name prefix ({@link Names}), also the topic
+ * @param journaled whether the brokers keep a journal ({@link WorkloadSpec#needsJournal()})
+ * @param claim     the volume claim each broker journals on; null for brokers without a journal, and for temporary
+ *                  ones, which journal into their pod's emptyDir and go with it
+ * @param tls       whether their acceptor speaks TLS, and with whose certificates
  */
-public record BrokerSet(String name, String namespace, PlacementSpec placement, BrokerSpec broker, boolean persistent,
-                        TlsSpec.Mode tls) {
+public record BrokerSet(String name, String namespace, PlacementSpec placement, BrokerSpec broker, boolean journaled,
+                        JournalClaim claim, TlsSpec.Mode tls) {
 
-    public static BrokerSet of(PubSubTopology topology, String deliveryMode) {
+    /** A topology's brokers. */
+    public static BrokerSet of(PubSubTopology topology) {
+        return of(topology, topology.getSpec().workload);
+    }
+
+    /** A topology's brokers, journaled as {@code asked} needs (a benchmark run may ask for another delivery mode). */
+    public static BrokerSet of(PubSubTopology topology, WorkloadSpec asked) {
+        var spec = topology.getSpec();
+        boolean journaled = asked.needsJournal();
         return new BrokerSet(topology.getMetadata().getName(), topology.getMetadata().getNamespace(),
-                topology.getSpec().placement, topology.getSpec().broker, "Persistent".equals(deliveryMode),
-                TlsSpec.modeOf(topology.getSpec().broker));
+                spec.placement, spec.broker, journaled, journaled ? JournalClaim.of(spec.storage) : null,
+                TlsSpec.modeOf(spec.broker));
     }
 
     /**
@@ -31,15 +42,15 @@ public record BrokerSet(String name, String namespace, PlacementSpec placement, 
      * certificates of their own, since a provided certificate names a topology's brokers and not these.
      */
     public static BrokerSet temporary(String name, String namespace, PlacementSpec placement, BrokerSpec broker,
-                                      boolean persistent) {
+                                      boolean journaled) {
         TlsSpec.Mode asked = TlsSpec.modeOf(broker);
-        return new BrokerSet(name, namespace, placement, broker, persistent,
+        return new BrokerSet(name, namespace, placement, broker, journaled, null,
                 asked == TlsSpec.Mode.Disabled ? asked : TlsSpec.Mode.Generated);
     }
 
     /** The same brokers as temporary brokers under another name prefix (and topic), beside a topology's. */
     public BrokerSet named(String otherName) {
-        return temporary(otherName, namespace, placement, broker, persistent);
+        return temporary(otherName, namespace, placement, broker, journaled);
     }
 
     public boolean speaksTls() {

@@ -63,7 +63,7 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
      * namespace's pods before it looks again.
      */
     static long terminationGraceSeconds(BrokerSet brokers) {
-        return brokers.persistent() ? 30 : 10;
+        return brokers.journaled() ? 30 : 10;
     }
     /** The ConfigMap mounts where BrokerMain looks by default. */
     private static final String CONFIG_DIR = java.nio.file.Path.of(BrokerConfiguration.DEFAULT_PATH).getParent().toString();
@@ -80,7 +80,7 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
 
     @Override
     protected StatefulSet desired(PubSubTopology topology, Context<PubSubTopology> context) {
-        StatefulSet set = new StatefulSetBuilder(render(Layouts.set(topology, context), replicas(Layouts.deployment(context))))
+        StatefulSet set = new StatefulSetBuilder(render(BrokerSet.of(topology), replicas(Layouts.deployment(context))))
                 .editMetadata().addToAnnotations(Names.LAYOUT_ANNOTATION, Layouts.of(context).layout().dimensions()).endMetadata()
                 .build();
         String served = BrokerTrust.of(context).served();
@@ -99,6 +99,7 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
     /** The StatefulSet of a set of brokers. */
     public static StatefulSet render(BrokerSet brokers, int replicas) {
         String name = brokers.name();
+        JournalClaim claim = brokers.claim();
         return new StatefulSetBuilder()
                 .withMetadata(brokers.metadata(Names.statefulSet(name)))
                 .withNewSpec()
@@ -107,6 +108,10 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
                 .withPodManagementPolicy("Parallel")
                 .withNewSelector().withMatchLabels(Names.brokerSelector(name)).endSelector()
                 .withTemplate(template(brokers))
+                // a claim per broker, made once; the API server refuses any later change of it (JournalStorage). No
+                // claim is an empty list, never null: JOSDK's matcher of a StatefulSet reads the list's size
+                .withVolumeClaimTemplates(claim == null ? List.of() : List.of(claim.template()))
+                .withPersistentVolumeClaimRetentionPolicy(claim == null ? null : claim.retention())
                 .endSpec().build();
     }
 
@@ -124,7 +129,7 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
     }
 
     private static PodSpec pod(BrokerSet brokers) {
-        PodSpec pod = plainPod(brokers);
+        PodSpec pod = journal(brokers, plainPod(brokers));
         if (!brokers.speaksTls()) {
             return pod;
         }
@@ -173,8 +178,8 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
                 .addNewVolumeMount().withName("config").withMountPath(CONFIG_DIR).withReadOnly(true).endVolumeMount()
                 .addNewVolumeMount().withName("credentials").withMountPath(MountedCredentials.POD_DIRECTORY)
                 .withReadOnly(true).endVolumeMount()
-                // the only writes (run under a read-only root): Artemis's data directory, and /tmp, where Netty
-                // unpacks its native epoll transport
+                // the only writes (run under a read-only root) besides a journal: Artemis's scratch directory, and
+                // /tmp, where Netty unpacks its native epoll transport
                 .addNewVolumeMount().withName("data").withMountPath(DATA_DIR).endVolumeMount()
                 .addNewVolumeMount().withName("tmp").withMountPath("/tmp").endVolumeMount()
                 .endContainer()
@@ -185,11 +190,26 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
                 .addNewSource().withNewSecret().withName(Names.credentials(name)).endSecret().endSource()
                 .addNewSource().withNewSecret().withName(Names.management(name)).endSecret().endSource()
                 .endProjected().endVolume()
-                // The journal of a Persistent topology lives as long as the pod; volume claims need a
-                // storage class, which the local cluster lacks (see docs/operator.md).
                 .addNewVolume().withName("data").withNewEmptyDir().endEmptyDir().endVolume()
                 .addNewVolume().withName("tmp").withNewEmptyDir().endEmptyDir().endVolume()
                 .build();
+    }
+
+    /**
+     * A broker with a journal mounts it where its broker.xml keeps it: its claim's volume, or, for a temporary broker
+     * with no claim, an emptyDir that goes with the pod.
+     */
+    private static PodSpec journal(BrokerSet brokers, PodSpec pod) {
+        if (!brokers.journaled()) {
+            return pod;
+        }
+        PodSpecBuilder journaled = new PodSpecBuilder(pod).editFirstContainer().addNewVolumeMount()
+                .withName(JournalClaim.VOLUME).withMountPath(BrokerConfiguration.POD_JOURNAL_DIRECTORY).endVolumeMount()
+                .endContainer();
+        if (brokers.claim() == null) {
+            journaled.addNewVolume().withName(JournalClaim.VOLUME).withNewEmptyDir().endEmptyDir().endVolume();
+        }
+        return journaled.build();
     }
 
     private static List<EnvVar> env() {

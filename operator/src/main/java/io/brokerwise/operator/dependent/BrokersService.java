@@ -23,7 +23,7 @@ public class BrokersService extends CRUDKubernetesDependentResource<Service, Pub
 
     @Override
     protected Service desired(PubSubTopology topology, Context<PubSubTopology> context) {
-        return render(Layouts.set(topology, context));
+        return render(BrokerSet.of(topology));
     }
 
     /** The headless Service of a set of brokers. */

@@ -46,7 +46,7 @@ public class CredentialsSecret extends CRUDKubernetesDependentResource<Secret, P
 
     @Override
     protected Secret desired(PubSubTopology topology, Context<PubSubTopology> context) {
-        BrokerSet brokers = Layouts.set(topology, context);
+        BrokerSet brokers = BrokerSet.of(topology);
         String name = Names.credentials(brokers.name());
         return withCa(render(brokers, name, ROLES, current(context, name)), BrokerTrust.of(context));
     }

@@ -23,11 +23,6 @@ final class Layouts {
         return deployment(context).layout();
     }
 
-    /** The topology's brokers at the delivery mode of the layout being applied. */
-    static BrokerSet set(PubSubTopology topology, Context<PubSubTopology> context) {
-        return BrokerSet.of(topology, of(context).deliveryMode());
-    }
-
     static ObjectMeta metadata(PubSubTopology topology, String name) {
         return new ObjectMetaBuilder().withName(name).withNamespace(topology.getMetadata().getNamespace())
                 .withLabels(Names.brokerSelector(topology)).build();

@@ -31,7 +31,7 @@ public class ManagementSecret extends CRUDKubernetesDependentResource<Secret, Pu
 
     @Override
     protected Secret desired(PubSubTopology topology, Context<PubSubTopology> context) {
-        BrokerSet brokers = Layouts.set(topology, context);
+        BrokerSet brokers = BrokerSet.of(topology);
         String name = Names.management(brokers.name());
         return CredentialsSecret.render(brokers, name, ROLES, CredentialsSecret.current(context, name));
     }

@@ -32,7 +32,7 @@ public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap,
     @Override
     protected ConfigMap desired(PubSubTopology topology, Context<PubSubTopology> context) {
         Deployment deployment = Layouts.deployment(context);
-        BrokerSet brokers = Layouts.set(topology, context);
+        BrokerSet brokers = BrokerSet.of(topology);
         if (deployment.readiness().allReady(deployment.layout().brokers())) {
             Layout layout = deployment.layout().layout();
             return render(brokers, movedTo(deployment.routed(), brokers.name(), brokers.namespace(), layout));

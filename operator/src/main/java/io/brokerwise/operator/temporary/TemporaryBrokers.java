@@ -43,9 +43,8 @@ public record TemporaryBrokers(BrokerSet set, Layout layout) {
 
     /** The run's {@code spec.layout}, placed and sized as the topology's brokers are. */
     public static TemporaryBrokers forLayout(BenchmarkRun run, PubSubTopology topology, Layout layout) {
-        var delivery = run.getSpec().workload != null ? run.getSpec().workload.deliveryMode
-                : topology.getSpec().workload.deliveryMode;
-        return new TemporaryBrokers(BrokerSet.of(topology, String.valueOf(delivery)).named(name(run)), layout);
+        var workload = run.getSpec().workload != null ? run.getSpec().workload : topology.getSpec().workload;
+        return new TemporaryBrokers(BrokerSet.of(topology, workload).named(name(run)), layout);
     }
 
     /** Keeps the brokers, and the CA of their certificates, for this reconciliation's workflow. */

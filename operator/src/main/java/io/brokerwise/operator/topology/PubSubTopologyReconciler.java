@@ -20,6 +20,7 @@ import io.brokerwise.operator.dependent.BrokerSet;
 import io.brokerwise.operator.dependent.BrokerStatefulSet;
 import io.brokerwise.operator.dependent.BrokersService;
 import io.brokerwise.operator.dependent.CredentialsSecret;
+import io.brokerwise.operator.dependent.JournalStorage;
 import io.brokerwise.operator.dependent.BrokerTrust;
 import io.brokerwise.operator.dependent.ManagementSecret;
 import io.brokerwise.operator.dependent.RoutingConfigMap;
@@ -35,6 +36,7 @@ import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.storage.StorageClass;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.javaoperatorsdk.operator.AggregatedOperatorException;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
@@ -92,6 +94,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
     static final String NAMESPACES = "namespaces";
     static final String PROFILES = "profiles";
     static final String PODS = "broker-pods";
+    static final String STORAGE_CLASSES = "storage-classes";
     /** How soon a layout the API server refused is applied again. */
     public static final Duration APPLY_RETRY = Duration.ofSeconds(10);
 
@@ -140,7 +143,13 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
                         .filter(t -> t.getMetadata().getNamespace().equals(ns.getMetadata().getName()))
                         .map(ResourceID::fromResource).collect(Collectors.toSet()))
                 .build(), context);
-        return List.of(nodes, profiles, pods, namespaces);
+        // a storage class that comes or goes may free or stop a topology whose journal claims name it
+        var storageClasses = new InformerEventSource<>(InformerEventSourceConfiguration.from(StorageClass.class,
+                        PubSubTopology.class)
+                .withName(STORAGE_CLASSES)
+                .withSecondaryToPrimaryMapper(storageClass -> all(context))
+                .build(), context);
+        return List.of(nodes, profiles, pods, namespaces, storageClasses);
     }
 
     @Override
@@ -201,9 +210,16 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         BrokerReadiness readiness = BrokerReadiness.of(topology, Informers.list(context, Pod.class, PODS));
         int retained = retained(topology, context, outcome, layout, now);
         WorkflowInputs.put(context, new Deployment(
-                new BrokerLayout(layout, topology.getSpec().workload.deliveryMode.name()), readiness, now.routed(), retained));
+                new BrokerLayout(layout), readiness, now.routed(), retained));
+        BrokerSet brokers = BrokerSet.of(topology);
+        var storageRefused = JournalStorage.refusal(brokers, context.getSecondaryResource(StatefulSet.class),
+                Informers.list(context, StorageClass.class, STORAGE_CLASSES));
+        if (storageRefused.isPresent()) {
+            outcome.set(storageRefused.get());
+            return;
+        }
         try {
-            BrokerTrust.keep(BrokerSet.of(topology, topology.getSpec().workload.deliveryMode.name()), topology, context);
+            BrokerTrust.keep(brokers, topology, context);
         } catch (BrokerTrust.Unusable e) {
             // the team's Secret is not watched: look again for it
             outcome.set(Conditions.DEPLOYED, false, "TlsSecretUnusable", e.getMessage());

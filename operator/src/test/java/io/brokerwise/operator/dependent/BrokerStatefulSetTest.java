@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.api.planning.ManifestReader;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.api.v1alpha1.WorkloadSpec;
 import io.brokerwise.broker.MountedCredentials;
 import io.brokerwise.broker.tls.BrokerKeyStore;
 import io.brokerwise.model.topology.Layout;
@@ -39,7 +40,12 @@ class BrokerStatefulSetTest {
     }
 
     static PodTemplateSpec template(PubSubTopology topology, String deliveryMode) {
-        return BrokerStatefulSet.template(BrokerSet.of(topology, deliveryMode));
+        return BrokerStatefulSet.template(brokers(topology, deliveryMode));
+    }
+
+    static BrokerSet brokers(PubSubTopology topology, String deliveryMode) {
+        topology.getSpec().workload.deliveryMode = WorkloadSpec.DeliveryMode.valueOf(deliveryMode);
+        return BrokerSet.of(topology);
     }
 
     @Test
@@ -109,9 +115,9 @@ class BrokerStatefulSetTest {
 
     @Test
     void theBrokerConfigurationCarriesTheConnectionLimit() {
-        assertTrue(BrokerConfigMap.brokerXml(BrokerSet.of(topology("t", ", maxConnections: 500"), "NonPersistent"))
+        assertTrue(BrokerConfigMap.brokerXml(BrokerSet.of(topology("t", ", maxConnections: 500")))
                 .contains("connectionsAllowed=500;"));
-        assertTrue(BrokerConfigMap.brokerXml(BrokerSet.of(topology("t", ""), "NonPersistent"))
+        assertTrue(BrokerConfigMap.brokerXml(BrokerSet.of(topology("t", "")))
                 .contains("connectionsAllowed=-1;"));
     }
 
@@ -138,6 +144,6 @@ class BrokerStatefulSetTest {
     }
 
     private static Deployment deployment(Layout layout, Optional<RoutingMap> routed, int retained) {
-        return new Deployment(new BrokerLayout(layout, "NonPersistent"), null, routed, retained);
+        return new Deployment(new BrokerLayout(layout), null, routed, retained);
     }
 }

@@ -37,7 +37,7 @@ class BrokerTlsTest {
     static final CertificateAuthority CA = CertificateAuthority.generate("test");
 
     static BrokerSet brokers(String tls) {
-        return BrokerSet.of(BrokerStatefulSetTest.topology("t", tls), "NonPersistent");
+        return BrokerSet.of(BrokerStatefulSetTest.topology("t", tls));
     }
 
     @Test

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** What the two Secrets render to from what they hold, without a cluster (BrokerSecretsTest runs them on one). */
 class CredentialsSecretTest {
 
-    final BrokerSet brokers = BrokerSet.of(BrokerStatefulSetTest.topology("t", ""), "NonPersistent");
+    final BrokerSet brokers = BrokerSet.of(BrokerStatefulSetTest.topology("t", ""));
 
     @Test
     void aNewSecretHoldsAUserWithAPasswordOfItsOwnPerRole() {
