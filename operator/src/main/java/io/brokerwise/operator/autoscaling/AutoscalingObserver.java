@@ -46,8 +46,6 @@ public class AutoscalingObserver {
 
     public static final String CONDITION = "Autoscaling";
 
-    /** How soon a pass looks again for readings on their way. */
-    static final Duration RECHECK = Duration.ofSeconds(1);
 
     private final LastReadings readings = new LastReadings();
     private final Clock clock = Clock.systemUTC();
@@ -61,8 +59,8 @@ public class AutoscalingObserver {
      * @param planned the topology's plan; empty when it is invalid or has no nodes, and so nothing to decide with
      * @param routed  the routing map clients follow; empty before its brokers were first all Ready
      * @param metricsUser the user that reads the brokers' metrics; empty before the topology's Secret exists
-     * @return when the next reading is due; empty when there is nothing to read (a routing map's change, or the
-     *         plan's, starts the next pass)
+     * @return when to look again even if no read wakes the topology first ({@link #backstop}); empty when there is
+     *         nothing to read (a routing map's change, or the plan's, starts the next pass)
      */
     public Optional<Duration> observe(PubSubTopology topology, PubSubTopologyStatus status, Optional<Planned> planned,
                                       Optional<RoutingMap> routed, Optional<BrokerCredentials> metricsUser,
@@ -98,29 +96,38 @@ public class AutoscalingObserver {
             readings.remember(id, map, later);
             condition(client, topology, status, "Unknown", "FirstReading", "the brokers' counters are read; the "
                     + "workload is observed from the next reading, " + spec.window + " later" + silent(map, later));
-            return Optional.of(window);
+            return backstop(window);
         }
         Duration left = window.minus(Duration.between(earlier.get().newest().orElseThrow(), clock.instant()));
         boolean early = !left.isNegative() && !left.isZero();
         if (early || !later.newerThan(earlier.get())) {
-            // the scraper reads them again once a window has passed since the earlier reading
-            return Optional.of(early ? left.plus(RECHECK) : RECHECK);
+            // the scraper reads them again once a window has passed since the earlier reading, and that read wakes us
+            return backstop(window);
         }
         readings.remember(id, map, later);
         observe(topology, status, planned.get(), map, earlier.get(), later, client);
-        return Optional.of(window);
+        return backstop(window);
+    }
+
+    /**
+     * The scraper's reads wake the topology (its reconciler's event source) a window apart: a pass on a timer of its
+     * own would only come between them and find nothing new. This later look catches a wake that never came.
+     */
+    static Optional<Duration> backstop(Duration window) {
+        return Optional.of(window.multipliedBy(2));
     }
 
     /** No broker of the map read yet: the scraper is about to, or none of them answers. */
     private Optional<Duration> unread(PubSubTopology topology, PubSubTopologyStatus status, RoutingMap map,
                                       List<ScrapeTarget> targets, Duration window, KubernetesClient client) {
         if (!targets.stream().allMatch(monitor::failing)) {
-            return Optional.of(RECHECK);
+            // a read is under way, or due within the scraper's next tick: its end wakes us
+            return backstop(window);
         }
         readings.forget(ResourceID.fromResource(topology));
         condition(client, topology, status, "False", "IncompleteObservation", "no broker answered on its metrics "
                 + "port: " + String.join(", ", map.brokers()));
-        return Optional.of(window);
+        return backstop(window);
     }
 
     private void observe(PubSubTopology topology, PubSubTopologyStatus status, Planned planned, RoutingMap map,

@@ -17,6 +17,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -29,7 +30,7 @@ import org.jboss.logging.Logger;
 
 /**
  * The operator's {@link BrokerScraper}: every second it sends the reads that are due, on a pool of its own, so that
- * no reconcile thread waits on a broker. Its metrics say how old each watcher's readings are
+ * no reconcile thread waits on a broker, and wakes the topology a read was for when it ends. Its metrics say how old each watcher's readings are
  * ({@code brokerwise_readings_age_seconds}, by topology and purpose) and how many targets are failing
  * ({@code brokerwise_scrape_failing_targets}).
  */
@@ -52,12 +53,14 @@ public class BrokerMonitor {
     private ScheduledExecutorService ticker;
     private BrokerScraper scraper;
     private MultiGauge ages;
+    private volatile Consumer<ResourceID> wake = topology -> { };
 
     @PostConstruct
     void start() {
         readers = Executors.newFixedThreadPool(concurrency, daemon("brokerwise-scrape"));
         ticker = Executors.newSingleThreadScheduledExecutor(daemon("brokerwise-scrape-tick"));
-        scraper = new BrokerScraper(BrokerScrape::of, Clock.systemUTC(), readers, concurrency);
+        scraper = new BrokerScraper(BrokerScrape::of, Clock.systemUTC(), readers, concurrency,
+                watcher -> wake.accept(watcher.topology()));
         Gauge.builder("brokerwise.scrape.failing.targets", scraper, BrokerScraper::failing)
                 .description("broker metrics endpoints whose last read failed").register(registry);
         ages = MultiGauge.builder("brokerwise.readings.age").baseUnit("seconds")
@@ -81,6 +84,14 @@ public class BrokerMonitor {
         ages.register(scraper.ages().entrySet().stream().map(e -> MultiGauge.Row.of(Tags.of("topology",
                 e.getKey().owner(), "purpose", e.getKey().purpose()),
                 e.getValue().toMillis() / 1e3)).toList(), true);
+    }
+
+    /**
+     * Who is woken when a read for a topology ends, answered or not: its reconciler's event source, so that a pass
+     * waiting for readings runs as they arrive rather than looking again on a timer.
+     */
+    public void onReadEnded(Consumer<ResourceID> wakeTopology) {
+        this.wake = wakeTopology;
     }
 
     /** The target of a broker the routing map names as {@code brokerAddress}, read as {@code user}. */

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -22,6 +23,8 @@ import java.util.concurrent.Semaphore;
  * {@code concurrency} at a time, on the readers' executor, and returns at once. Callers read the last reading of each
  * target and never wait on the network. A target that does not answer is tried again after a back-off that doubles
  * with each failure, up to {@link #MAX_BACKOFF}, so silent brokers cannot take the readers from the ones that answer.
+ * Each read that ends, answered or not, is told to the {@link ReadListener} for every watcher of its target: whoever
+ * waits for readings is woken by them, instead of looking again and again.
  */
 public final class BrokerScraper {
 
@@ -42,21 +45,29 @@ public final class BrokerScraper {
         Optional<BrokerReading> last = Optional.empty();
     }
 
+    /** Told of each read that ended, once for each watcher of its target; called on a reader's thread. */
+    @FunctionalInterface
+    public interface ReadListener {
+        void readEnded(Watcher watcher);
+    }
+
     public static final Duration MAX_BACKOFF = Duration.ofMinutes(2);
 
     private final Endpoint endpoint;
     private final Clock clock;
     private final Executor readers;
     private final Semaphore permits;
+    private final ReadListener listener;
     /** Each watcher's targets and how often it wants them read. */
     private final Map<Watcher, Map<ScrapeTarget, Duration>> watched = new HashMap<>();
     private final Map<ScrapeTarget, Known> targets = new ConcurrentHashMap<>();
 
-    public BrokerScraper(Endpoint endpoint, Clock clock, Executor readers, int concurrency) {
+    public BrokerScraper(Endpoint endpoint, Clock clock, Executor readers, int concurrency, ReadListener listener) {
         this.endpoint = endpoint;
         this.clock = clock;
         this.readers = readers;
         this.permits = new Semaphore(concurrency);
+        this.listener = listener;
     }
 
     /** {@code watcher} wants these targets, and only these, read every {@code every}; a new target is due at once. */
@@ -150,10 +161,13 @@ public final class BrokerScraper {
         } finally {
             permits.release();
         }
-        done(known, sent, sample);
+        // told outside the lock: a listener may call back in (a pass that reads what it was woken for)
+        done(target, known, sent, sample).forEach(listener::readEnded);
     }
 
-    private synchronized void done(Known known, Instant sent, Optional<BrokerSample> sample) {
+    /** Records the read's end; returns the watchers of its target. */
+    private synchronized List<Watcher> done(ScrapeTarget target, Known known, Instant sent,
+                                            Optional<BrokerSample> sample) {
         known.reading = false;
         if (sample.isPresent()) {
             known.failures = 0;
@@ -163,6 +177,8 @@ public final class BrokerScraper {
             known.failures++;
             known.due = clock.instant().plus(backoff(known.every, known.failures));
         }
+        return watched.entrySet().stream().filter(e -> e.getValue().containsKey(target)).map(Map.Entry::getKey)
+                .toList();
     }
 
     /** {@code every}, doubled for each failure after the first, at most {@link #MAX_BACKOFF}. */

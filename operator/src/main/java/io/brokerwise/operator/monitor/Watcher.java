@@ -12,4 +12,10 @@ public record Watcher(String owner, String purpose) {
     static String owner(ResourceID topology) {
         return topology.getNamespace().orElse("") + "/" + topology.getName();
     }
+
+    /** The topology that wants the readings. */
+    public ResourceID topology() {
+        int slash = owner.indexOf('/');
+        return new ResourceID(owner.substring(slash + 1), owner.substring(0, slash));
+    }
 }

@@ -28,9 +28,11 @@ import io.brokerwise.operator.dependent.VerificationRun;
 import io.brokerwise.operator.layout.BrokerLayout;
 import io.brokerwise.operator.layout.BrokerReadiness;
 import io.brokerwise.operator.layout.Conditions;
+import io.brokerwise.operator.layout.DedicatedNodes;
 import io.brokerwise.operator.layout.Deployment;
 import io.brokerwise.operator.layout.Names;
 import io.brokerwise.operator.layout.TopologyPlanning;
+import io.brokerwise.operator.monitor.BrokerMonitor;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.Node;
@@ -40,6 +42,7 @@ import io.fabric8.kubernetes.api.model.storage.StorageClass;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.javaoperatorsdk.operator.AggregatedOperatorException;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
+import io.javaoperatorsdk.operator.processing.event.source.inbound.SimpleInboundEventSource;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
@@ -95,6 +98,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
     static final String PROFILES = "profiles";
     static final String PODS = "broker-pods";
     static final String STORAGE_CLASSES = "storage-classes";
+    static final String READINGS = "broker-readings";
     /** How soon a layout the API server refused is applied again. */
     public static final Duration APPLY_RETRY = Duration.ofSeconds(10);
 
@@ -108,13 +112,18 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
     AutoscalingObserver autoscaling;
 
     @Inject
+    BrokerMonitor monitor;
+
+    @Inject
     BrokerRetirement retirement;
 
     @Override
     public List<EventSource<?, PubSubTopology>> prepareEventSources(EventSourceContext<PubSubTopology> context) {
-        // any node change may change how many brokers every topology can have: re-plan them all
+        // a node's change of readiness, labels or taints may change how many brokers every topology can have:
+        // re-plan them all; its heartbeats change nothing of that
         var nodes = new InformerEventSource<>(InformerEventSourceConfiguration.from(Node.class, PubSubTopology.class)
                 .withName(NODES)
+                .withOnUpdateFilter(DedicatedNodes::placementChanged)
                 .withSecondaryToPrimaryMapper(node -> all(context))
                 .build(), context);
         // a profile change re-plans the topologies of its namespace that name it
@@ -149,7 +158,10 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
                 .withName(STORAGE_CLASSES)
                 .withSecondaryToPrimaryMapper(storageClass -> all(context))
                 .build(), context);
-        return List.of(nodes, profiles, pods, namespaces, storageClasses);
+        // a broker read that ended: the pass that waits for it runs now (autoscaling's window, a retirement's check)
+        var readings = new SimpleInboundEventSource<PubSubTopology>(READINGS);
+        monitor.onReadEnded(readings::propagateEvent);
+        return List.of(nodes, profiles, pods, namespaces, storageClasses, readings);
     }
 
     @Override

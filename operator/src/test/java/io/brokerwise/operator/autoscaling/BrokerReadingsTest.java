@@ -71,7 +71,7 @@ class BrokerReadingsTest {
         public Instant instant() {
             return now.get();
         }
-    }, Runnable::run, 4);
+    }, Runnable::run, 4, watcher -> { });
 
     CounterReading read(RoutingMap map, Map<String, String> endpoints) {
         List<ScrapeTarget> targets = map.brokers().stream()

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.BrokerRole;
 import io.brokerwise.broker.metrics.BrokerSample;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -64,6 +66,8 @@ class BrokerScraperTest {
     final Map<String, AtomicInteger> reads = new ConcurrentHashMap<>();
     final Set<String> silent = ConcurrentHashMap.newKeySet();
     final ExecutorService pool = Executors.newCachedThreadPool();
+    /** The watchers told of each read's end, in order. */
+    final List<Watcher> woken = new CopyOnWriteArrayList<>();
 
     @AfterEach
     void stop() {
@@ -80,7 +84,7 @@ class BrokerScraperTest {
 
     /** A scraper whose reads run on the calling thread. */
     BrokerScraper inline() {
-        return new BrokerScraper((endpoint, user) -> answer(endpoint), clock, Runnable::run, 4);
+        return new BrokerScraper((endpoint, user) -> answer(endpoint), clock, Runnable::run, 4, woken::add);
     }
 
     static List<ScrapeTarget> targets(int n) {
@@ -106,6 +110,24 @@ class BrokerScraperTest {
     }
 
     @Test
+    void eachReadThatEndsWakesEveryWatcherOfItsTargetAnsweredOrNot() {
+        BrokerScraper scraper = inline();
+        List<ScrapeTarget> ts = targets(2);
+        Watcher retiring = new Watcher("ns/t", "retiring");
+        Watcher other = new Watcher("ns/u", "autoscaling");
+        scraper.watch(AUTOSCALING, ts, EVERY);
+        scraper.watch(retiring, List.of(ts.get(1)), EVERY);
+        scraper.watch(other, List.of(), EVERY);
+        silent.add(ts.get(1).endpoint());
+        assertEquals(2, scraper.scrapeDue());
+        assertEquals(List.of(AUTOSCALING), woken.stream().filter(w -> w.equals(AUTOSCALING)).distinct().toList());
+        assertEquals(3, woken.size(), "b0 wakes its one watcher, b1 (which failed) both of its: " + woken);
+        assertTrue(woken.contains(retiring));
+        assertFalse(woken.contains(other), "a watcher of neither target sleeps on");
+        assertEquals(new ResourceID("t", "ns"), retiring.topology());
+    }
+
+    @Test
     void noMoreReadsRunAtOnceThanTheConcurrency() throws Exception {
         AtomicInteger running = new AtomicInteger();
         AtomicInteger most = new AtomicInteger();
@@ -118,7 +140,7 @@ class BrokerScraperTest {
                 running.decrementAndGet();
             }
             return answer(endpoint);
-        }, clock, pool, 3);
+        }, clock, pool, 3, woken::add);
         List<ScrapeTarget> targets = targets(10);
         scraper.watch(AUTOSCALING, targets, EVERY);
         assertEquals(3, scraper.scrapeDue());
@@ -184,7 +206,7 @@ class BrokerScraperTest {
             Instant sent = clock.now;
             clock.advance(Duration.ofSeconds(3));
             return new BrokerSample(sent.getEpochSecond(), 0, 0, 0, 0, 0, 1, 0);
-        }, clock, Runnable::run, 1);
+        }, clock, Runnable::run, 1, woken::add);
         ScrapeTarget t = targets(1).get(0);
         scraper.watch(AUTOSCALING, List.of(t), EVERY);
         Instant before = clock.now;
