@@ -27,6 +27,18 @@ public final class DedicatedNodes {
         return (int) Math.min(Integer.MAX_VALUE, count(nodes, placement) * placement.brokersPerNode);
     }
 
+    /**
+     * Whether an update of a node can change which topologies it serves: its readiness, its being cordoned, its
+     * labels or its taints, what {@link #eligible} reads. A node's status is also rewritten by every heartbeat
+     * (kubelet's, kwok's), which must not re-plan every topology.
+     */
+    public static boolean placementChanged(Node now, Node before) {
+        return ready(now) != ready(before)
+                || !Objects.equals(now.getSpec().getUnschedulable(), before.getSpec().getUnschedulable())
+                || !Objects.equals(now.getMetadata().getLabels(), before.getMetadata().getLabels())
+                || !Objects.equals(now.getSpec().getTaints(), before.getSpec().getTaints());
+    }
+
     static boolean eligible(Node node, PlacementSpec placement) {
         return ready(node) && !Boolean.TRUE.equals(node.getSpec().getUnschedulable())
                 && matches(node.getMetadata().getLabels(), placement.nodeSelector)

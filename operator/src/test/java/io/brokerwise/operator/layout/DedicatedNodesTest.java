@@ -1,11 +1,14 @@
 package io.brokerwise.operator.layout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.api.planning.SpecValidator;
 import io.brokerwise.api.v1alpha1.PlacementSpec;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.TolerationBuilder;
 import java.util.List;
 import java.util.Map;
@@ -63,5 +66,18 @@ class DedicatedNodesTest {
     void anUntoleratedTaintExcludesTheNode() {
         assertEquals(0, DedicatedNodes.count(List.of(node("a", true, false, "NoSchedule")), placement(false)));
         assertEquals(0, DedicatedNodes.count(List.of(node("a", true, false, "NoExecute")), placement(true)));
+    }
+
+    @Test
+    void aHeartbeatIsNoPlacementChangeButReadinessCordonLabelsAndTaintsAre() {
+        Node before = node("a", true, false, "NoSchedule");
+        Node heartbeat = new NodeBuilder(before).editStatus().editFirstCondition()
+                .withLastHeartbeatTime("2026-11-28T05:20:27Z").endCondition().addToAllocatable("cpu",
+                        new Quantity("2")).endStatus().build();
+        assertFalse(DedicatedNodes.placementChanged(heartbeat, before));
+        assertTrue(DedicatedNodes.placementChanged(node("a", false, false, "NoSchedule"), before), "not Ready");
+        assertTrue(DedicatedNodes.placementChanged(node("a", true, true, "NoSchedule"), before), "cordoned");
+        assertTrue(DedicatedNodes.placementChanged(node("b", true, false, "NoSchedule"), before), "labels");
+        assertTrue(DedicatedNodes.placementChanged(node("a", true, false, null), before), "taints");
     }
 }
