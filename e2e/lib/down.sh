@@ -53,7 +53,7 @@ cgroups_down() {
 }
 
 links_down() {
-  local l; for l in "$CNI_BRIDGE" "$NODE_BRIDGE"; do ip link delete "$l" 2>/dev/null || true; done
+  local l; for l in "$CNI_BRIDGE" "$NODE_BRIDGE" "$SIM_METRICS_LINK"; do ip link delete "$l" 2>/dev/null || true; done
   # veth ends whose pod namespace went away go with it; any left are ours.
   for l in $(ip -o link show type veth 2>/dev/null | awk -F': ' '{print $2}' | cut -d@ -f1); do
     ip -d link show "$l" | grep -q "master $CNI_BRIDGE" && ip link delete "$l"
@@ -83,7 +83,7 @@ host_dirs_down() {
 }
 
 cluster_down() {
-  stop_procs kwok kube-proxy coredns kubelet
+  stop_procs sim-metrics kwok kube-proxy coredns kubelet
   containers_down
   stop_procs containerd registry
   stop_procs kube-scheduler kube-controller-manager kube-apiserver
@@ -99,5 +99,5 @@ cluster_down() {
   sysctls_restore
   host_dirs_down
   [ -d "$RUN" ] && rm -rf --one-file-system "$RUN"
-  rm -rf /run/brokerwise "$STATE"
+  rm -rf /run/brokerwise "$STATE" /etc/netns/$SIM_METRICS_NS
 }
