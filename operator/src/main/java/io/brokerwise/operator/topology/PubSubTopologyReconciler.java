@@ -6,6 +6,7 @@ import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.Informers;
+import io.brokerwise.operator.LeanItemStore;
 import io.brokerwise.operator.Outcome;
 import io.brokerwise.operator.StatusApply;
 import io.brokerwise.operator.WorkflowInputs;
@@ -41,6 +42,7 @@ import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.storage.StorageClass;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.javaoperatorsdk.operator.AggregatedOperatorException;
+import io.javaoperatorsdk.operator.api.config.informer.Informer;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.processing.event.source.inbound.SimpleInboundEventSource;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
@@ -87,9 +89,10 @@ import java.util.stream.Collectors;
     @Dependent(type = RoutingConfigMap.class),
     @Dependent(type = VerificationRun.class, reconcilePrecondition = VerificationRun.Due.class),
 })
-// Not generation-aware: approving a plan is an annotation, which does not bump the generation. An
-// unchanged status patches to nothing, so a pass without news triggers no further pass.
-@ControllerConfiguration(generationAwareEventProcessing = false)
+// Not generation-aware: approving a plan is an annotation, which does not bump the generation; NewsForAPass leaves
+// out the operator's own status writes instead.
+@ControllerConfiguration(generationAwareEventProcessing = false,
+        informer = @Informer(onUpdateFilter = NewsForAPass.class, itemStore = TopologyStore.class))
 public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
 
     static final String BROKER_CONFIG = "broker-config";
@@ -123,6 +126,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         // re-plan them all; its heartbeats change nothing of that
         var nodes = new InformerEventSource<>(InformerEventSourceConfiguration.from(Node.class, PubSubTopology.class)
                 .withName(NODES)
+                .withItemStore(new LeanItemStore<>())
                 .withOnUpdateFilter(DedicatedNodes::placementChanged)
                 .withSecondaryToPrimaryMapper(node -> all(context))
                 .build(), context);
@@ -139,6 +143,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         // broker pods: their readiness moves the routing map and the Ready condition
         var pods = new InformerEventSource<>(InformerEventSourceConfiguration.from(Pod.class, PubSubTopology.class)
                 .withName(PODS)
+                .withItemStore(new LeanItemStore<>())
                 .withNamespacesInheritedFromController()
                 .withLabelSelector("app.kubernetes.io/managed-by=" + Names.MANAGED_BY)
                 .withSecondaryToPrimaryMapper(pod -> Optional.ofNullable(pod.getMetadata().getLabels().get(Names.INSTANCE_LABEL))
@@ -148,6 +153,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         // a namespace that starts terminating stops its topologies' passes from applying anything
         var namespaces = new InformerEventSource<>(InformerEventSourceConfiguration.from(Namespace.class, PubSubTopology.class)
                 .withName(NAMESPACES)
+                .withItemStore(new LeanItemStore<>())
                 .withSecondaryToPrimaryMapper(ns -> context.getPrimaryCache().list()
                         .filter(t -> t.getMetadata().getNamespace().equals(ns.getMetadata().getName()))
                         .map(ResourceID::fromResource).collect(Collectors.toSet()))
@@ -156,6 +162,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         var storageClasses = new InformerEventSource<>(InformerEventSourceConfiguration.from(StorageClass.class,
                         PubSubTopology.class)
                 .withName(STORAGE_CLASSES)
+                .withItemStore(new LeanItemStore<>())
                 .withSecondaryToPrimaryMapper(storageClass -> all(context))
                 .build(), context);
         // a broker read that ended: the pass that waits for it runs now (autoscaling's window, a retirement's check)
