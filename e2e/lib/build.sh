@@ -53,6 +53,8 @@ build_all() {
   # the CNCF distribution registry: the install path pushes the images to it and the node pulls them
   go_build registry "$REGISTRY_BIN" "-X github.com/distribution/distribution/v3/version.version=$REGISTRY_VERSION" \
     github.com/distribution/distribution/v3/cmd/registry
+  # Rancher's local-path-provisioner: PersistentVolumes for PersistentVolumeClaims, directories on the real node
+  go_build local-path "$LOCAL_PATH_BIN" "-X main.VERSION=$LOCAL_PATH_VERSION" github.com/rancher/local-path-provisioner
 }
 
 # Fabric8 kube-api-test (the operator's light integration tests) looks for

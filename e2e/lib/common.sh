@@ -28,6 +28,7 @@ COREDNS_VERSION=$(required_version coredns github.com/coredns/coredns)
 KWOK_VERSION=$(required_version kwok sigs.k8s.io/kwok)
 HELM_VERSION=$(required_version helm helm.sh/helm/v3)
 REGISTRY_VERSION=$(required_version registry github.com/distribution/distribution/v3)
+LOCAL_PATH_VERSION=$(required_version local-path github.com/rancher/local-path-provisioner)
 
 K8S_BIN=$CACHE/bin/kubernetes-$K8S_VERSION
 ETCD_BIN=$CACHE/bin/etcd-$ETCD_VERSION
@@ -36,6 +37,7 @@ KWOK_BIN=$CACHE/bin/kwok-$KWOK_VERSION
 PAUSE_BIN=$CACHE/bin/pause-1
 HELM_BIN=$CACHE/bin/helm-$HELM_VERSION
 REGISTRY_BIN=$CACHE/bin/registry-$REGISTRY_VERSION
+LOCAL_PATH_BIN=$CACHE/bin/local-path-$LOCAL_PATH_VERSION
 
 # Addresses: the node IP sits on an empty bridge (the kernel has no dummy
 # links and the node IP cannot be loopback); pods get their own bridge.

@@ -83,7 +83,7 @@ host_dirs_down() {
 }
 
 cluster_down() {
-  stop_procs sim-metrics kwok kube-proxy coredns kubelet
+  stop_procs sim-metrics kwok local-path kube-proxy coredns kubelet
   containers_down
   stop_procs containerd registry
   stop_procs kube-scheduler kube-controller-manager kube-apiserver

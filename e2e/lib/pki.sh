@@ -47,6 +47,7 @@ pki_up() {
   pki_cert kube-proxy /CN=system:kube-proxy clientAuth
   pki_cert coredns /CN=brokerwise:coredns clientAuth
   pki_cert kwok /CN=brokerwise:kwok clientAuth
-  local c; for c in admin controller-manager scheduler kubelet kube-proxy coredns kwok; do kubeconfig_for $c; done
+  pki_cert local-path /CN=brokerwise:local-path clientAuth
+  local c; for c in admin controller-manager scheduler kubelet kube-proxy coredns kwok local-path; do kubeconfig_for $c; done
   cp "$RUN/admin.kubeconfig" "$RUN/kubeconfig"
 }
