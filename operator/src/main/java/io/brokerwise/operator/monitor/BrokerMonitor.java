@@ -24,7 +24,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -113,12 +112,12 @@ public class BrokerMonitor {
 
     /** Stops reading for every watcher of {@code topology}. */
     public void forgetAll(ResourceID topology) {
-        scraper.forgetAll(Watcher.owner(topology));
+        scraper.forgetAll(topology);
     }
 
     /** Stops reading for the topologies that are gone. */
     public void keepOnly(Set<ResourceID> topologies) {
-        scraper.keepOnly(topologies.stream().map(Watcher::owner).collect(Collectors.toSet()));
+        scraper.keepOnly(topologies);
     }
 
     public Optional<BrokerReading> last(ScrapeTarget target) {

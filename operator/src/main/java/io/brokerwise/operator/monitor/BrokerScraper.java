@@ -2,6 +2,7 @@ package io.brokerwise.operator.monitor;
 
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.metrics.BrokerSample;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -78,14 +79,14 @@ public final class BrokerScraper {
         settle();
     }
 
-    /** Stops reading for the owners that are gone. */
-    public synchronized void keepOnly(Set<String> owners) {
-        watched.keySet().removeIf(w -> !owners.contains(w.owner()));
+    /** Stops reading for the topologies that are gone. */
+    public synchronized void keepOnly(Set<ResourceID> topologies) {
+        watched.keySet().removeIf(w -> !topologies.contains(w.topology()));
         settle();
     }
 
-    public synchronized void forgetAll(String owner) {
-        watched.keySet().removeIf(w -> w.owner().equals(owner));
+    public synchronized void forgetAll(ResourceID topology) {
+        watched.keySet().removeIf(w -> w.topology().equals(topology));
         settle();
     }
 

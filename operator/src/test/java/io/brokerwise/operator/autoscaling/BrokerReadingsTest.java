@@ -12,6 +12,7 @@ import io.brokerwise.operator.monitor.MetricsEndpoints;
 import io.brokerwise.operator.monitor.ScrapeTarget;
 import io.brokerwise.operator.monitor.Watcher;
 import io.brokerwise.routing.RoutingMap;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -76,7 +77,7 @@ class BrokerReadingsTest {
     CounterReading read(RoutingMap map, Map<String, String> endpoints) {
         List<ScrapeTarget> targets = map.brokers().stream()
                 .map(b -> new ScrapeTarget(b, endpoints.get(b), METRICS_USER)).toList();
-        scraper.watch(new Watcher("ns/t", "autoscaling"), targets, Duration.ofSeconds(60));
+        scraper.watch(new Watcher(new ResourceID("t", "ns"), "autoscaling"), targets, Duration.ofSeconds(60));
         scraper.scrapeDue();
         Map<String, BrokerReading> last = new HashMap<>();
         targets.forEach(t -> scraper.last(t).ifPresent(r -> last.put(t.broker(), r)));

@@ -35,7 +35,7 @@ class BrokerScraperTest {
 
     static final BrokerCredentials USER = BrokerCredentials.generate(BrokerRole.METRICS);
     static final Duration EVERY = Duration.ofSeconds(10);
-    static final Watcher AUTOSCALING = new Watcher("ns/t", "autoscaling");
+    static final Watcher AUTOSCALING = new Watcher(new ResourceID("t", "ns"), "autoscaling");
 
     /** A clock that stands still until the test moves it. */
     static final class TestClock extends Clock {
@@ -113,8 +113,8 @@ class BrokerScraperTest {
     void eachReadThatEndsWakesEveryWatcherOfItsTargetAnsweredOrNot() {
         BrokerScraper scraper = inline();
         List<ScrapeTarget> ts = targets(2);
-        Watcher retiring = new Watcher("ns/t", "retiring");
-        Watcher other = new Watcher("ns/u", "autoscaling");
+        Watcher retiring = new Watcher(new ResourceID("t", "ns"), "retiring");
+        Watcher other = new Watcher(new ResourceID("u", "ns"), "autoscaling");
         scraper.watch(AUTOSCALING, ts, EVERY);
         scraper.watch(retiring, List.of(ts.get(1)), EVERY);
         scraper.watch(other, List.of(), EVERY);
@@ -223,12 +223,12 @@ class BrokerScraperTest {
         BrokerScraper scraper = inline();
         List<ScrapeTarget> targets = targets(2);
         scraper.watch(AUTOSCALING, targets, EVERY);
-        scraper.watch(new Watcher("ns/t", "retiring"), List.of(targets.get(1)), Duration.ofSeconds(5));
+        scraper.watch(new Watcher(new ResourceID("t", "ns"), "retiring"), List.of(targets.get(1)), Duration.ofSeconds(5));
         scraper.scrapeDue();
         clock.advance(Duration.ofSeconds(5));
         scraper.scrapeDue();
         assertEquals(List.of(1, 2), List.of(reads(targets.get(0)), reads(targets.get(1))));
-        scraper.keepOnly(Set.of("ns/other"));
+        scraper.keepOnly(Set.of(new ResourceID("other", "ns")));
         clock.advance(EVERY);
         assertEquals(0, scraper.scrapeDue(), "the topology is gone");
         assertTrue(scraper.ages().isEmpty());
