@@ -77,6 +77,11 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
     private static final String TLS_COMMENT = "\n                         TLS only: the key store BrokerKeyStore wrote at"
             + " launch.";
 
+    /** The application role's permissions for durable subscriptions on the topic, on a broker with a journal. */
+    private static final String DURABLE_SUBSCRIPTIONS =
+            "\n        <permission type=\"createDurableQueue\" roles=\"%1$s,%2$s\"/>"
+            + "\n        <permission type=\"deleteDurableQueue\" roles=\"%1$s,%2$s\"/>";
+
     public BrokerConfiguration {
         requireName("name", name);
         requireName("topic", topic);
@@ -170,16 +175,17 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
                       <acceptor name="brokerwise">tcp://%3$s:%4$d?protocols=CORE;connectionsAllowed=%9$d;tcpSendBufferSize=1048576;tcpReceiveBufferSize=1048576;useEpoll=true%12$s</acceptor>
                     </acceptors>
                     <security-settings>
-                      <!-- The application role sends to the topic and subscribes to it (non-durable subscriptions
-                           only, by design), nothing else: no management, no browsing, no other address (DLQ,
-                           ExpiryQueue). deleteNonDurableQueue stays: a JMS subscriber's close deletes its
-                           subscription queue with it, and without it the queue outlives the subscriber and keeps
-                           taking copies of matching messages. Measuring reads the metrics endpoint. -->
+                      <!-- The application role sends to the topic and subscribes to it, nothing else: no management,
+                           no browsing, no other address (DLQ, ExpiryQueue). Durable subscriptions only on a broker
+                           with a journal: elsewhere their messages would go with the broker. deleteNonDurableQueue
+                           stays: a JMS subscriber's close deletes its subscription queue with it, and without it the
+                           queue outlives the subscriber and keeps taking copies of matching messages. Measuring reads
+                           the metrics endpoint. -->
                       <security-setting match="%7$s">
                         <permission type="send" roles="%5$s,%10$s"/>
                         <permission type="consume" roles="%5$s,%10$s"/>
                         <permission type="createNonDurableQueue" roles="%5$s,%10$s"/>
-                        <permission type="deleteNonDurableQueue" roles="%5$s,%10$s"/>
+                        <permission type="deleteNonDurableQueue" roles="%5$s,%10$s"/>%13$s
                       </security-setting>
                       <!-- The management role may do anything anywhere: management operations (messages to
                            activemq.management, answered on a temporary queue), the broker's other queues. The
@@ -202,6 +208,10 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
                         <!-- Saturated producers are held back by withholding producer credits (BLOCK), never by
                              dropping or paging: the broker's own CPU must be what limits the rate. -->
                         <address-full-policy>BLOCK</address-full-policy>
+                        <!-- A full journal volume refuses sends (AMQ219058, "address is full": memory never does,
+                             it blocks) where BLOCK would hold them without a word: the client library tries a
+                             refused send again until its send timeout and then fails it naming the full volume. -->
+                        <disk-full-policy>FAIL</disk-full-policy>
                         <max-size-bytes>%6$d</max-size-bytes>
                         <!-- The topic is declared below; a mistyped topic fails instead of making a new address. -->
                         <auto-create-addresses>false</auto-create-addresses>
@@ -228,7 +238,9 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
                 </configuration>
                 """.formatted(xml(name), storage(), xml(bindHost), port,
                 BrokerRole.APPLICATION.role(), addressMaxBytes, xml(topic), metricsPort, maxConnections,
-                BrokerRole.MANAGEMENT.role(), tls ? TLS_COMMENT : "", tls ? TLS_PARAMETERS : "");
+                BrokerRole.MANAGEMENT.role(), tls ? TLS_COMMENT : "", tls ? TLS_PARAMETERS : "",
+                persistent() ? DURABLE_SUBSCRIPTIONS.formatted(BrokerRole.APPLICATION.role(), BrokerRole.MANAGEMENT.role())
+                        : "");
     }
 
 

@@ -4,16 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.jms.Connection;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSException;
+import jakarta.jms.JMSSecurityException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
+import jakarta.jms.Topic;
+import io.brokerwise.broker.metrics.BrokerSample;
+import io.brokerwise.broker.metrics.BrokerScrape;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.activemq.artemis.core.server.JournalType;
@@ -117,6 +122,54 @@ class BrokerJournalTest {
             assertEquals(1, waiting.getIntProperty("JMSXDeliveryCount"));
             waiting.acknowledge();
             assertNull(kept.receiveNoWait());
+        }
+    }
+
+    /**
+     * On a broker with a journal the application user may hold durable subscriptions on the topic, and the metrics
+     * say what they hold and how full the journal's volume is; elsewhere a durable subscription is refused, since
+     * what it held would go with the broker.
+     */
+    @Test
+    void durableSubscriptionsOnlyWhereAJournalKeepsThemAndTheMetricsSayWhatTheyHold() throws Exception {
+        BrokerUsers users = BrokerUsers.generate();
+        try (EmbeddedBroker broker = EmbeddedBroker.start(
+                BrokerConfiguration.forLoopback("b0", TOPIC, true, 0, dir.toString()), users, dir);
+             Connection app = factory(broker).createConnection(users.application().user(),
+                     users.application().password())) {
+            app.setClientID("billing");
+            Session session = app.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            Topic topic = session.createTopic(TOPIC);
+            session.createDurableConsumer(topic, "invoices").close();
+            MessageProducer producer = session.createProducer(topic);
+            producer.setDeliveryMode(DeliveryMode.PERSISTENT);
+            for (int i = 0; i < 3; i++) {
+                producer.send(session.createTextMessage("owed " + i));
+            }
+            BrokerSample sample = awaitDiskScanned(broker, users);
+            assertEquals(new BrokerSample.Held(3, 1), sample.held());
+            assertTrue(sample.diskStoreUsage() > 0 && sample.diskStoreUsage() <= 1, "usage " + sample.diskStoreUsage());
+        }
+        try (EmbeddedBroker broker = EmbeddedBroker.start(
+                BrokerConfiguration.forLoopback("b1", TOPIC, false, 0, crashed.toString()), users, crashed);
+             Connection app = factory(broker).createConnection(users.application().user(),
+                     users.application().password())) {
+            app.setClientID("billing");
+            Session session = app.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            assertThrows(JMSSecurityException.class,
+                    () -> session.createDurableConsumer(session.createTopic(TOPIC), "invoices"));
+        }
+    }
+
+    /** Artemis serves its disk usage once its first disk scan (5 s after start) has run. */
+    private static BrokerSample awaitDiskScanned(EmbeddedBroker broker, BrokerUsers users) throws Exception {
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
+        while (true) {
+            BrokerSample sample = BrokerScrape.of(broker.metricsAddress(), users.metrics());
+            if (!Double.isNaN(sample.diskStoreUsage()) && sample.diskStoreUsage() > 0 || System.nanoTime() > deadline) {
+                return sample;
+            }
+            Thread.sleep(200);
         }
     }
 

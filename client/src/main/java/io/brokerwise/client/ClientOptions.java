@@ -47,7 +47,7 @@ public record ClientOptions(String user, String password, String urlParameters, 
      * name), Artemis's client reconnects and re-creates the session's consumers, and with them the
      * non-durable subscription queues, so a subscriber is registered again without a new routing map.
      * Sends on that link wait while it reconnects (up to Artemis's call-failover timeout, 30 s; see
-     * {@link ReattachingSend} for the send that meets the session's re-attachment).
+     * {@link RetriedSend} for the send that meets the session's re-attachment).
      * Closing the link (the broker left the map) ends the retries.
      * A killed pod sends no reset, so a link learns of it only from silence: it pings every 5 s and fails when 5 s
      * pass without a packet, not Artemis's 30 s (measured on the local cluster: a column waited 60 s for a broker

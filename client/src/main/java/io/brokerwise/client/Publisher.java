@@ -46,7 +46,7 @@ public final class Publisher extends GroupMember<Publisher.Link> {
             for (Link link : links.values()) {
                 BytesMessage copy = message.built.get(i++);
                 copy.setLongProperty(SENT_NANOS, intendedNanos);
-                ReattachingSend.send(() -> link.producer.send(copy));
+                RetriedSend.send(() -> link.producer.send(copy), link.link.address);
             }
         } finally {
             lock.readLock().unlock();
@@ -66,8 +66,8 @@ public final class Publisher extends GroupMember<Publisher.Link> {
                 producer.setDisableMessageID(!how.messageIds());
                 producer.setDisableMessageTimestamp(!how.timestamps());
                 producer.setDeliveryDelay(how.deliveryDelay());
-                ReattachingSend.send(
-                        () -> producer.send(message, how.deliveryMode(), how.priority(), how.timeToLive()));
+                RetriedSend.send(() -> producer.send(message, how.deliveryMode(), how.priority(), how.timeToLive()),
+                        link.link.address);
             }
         } finally {
             lock.readLock().unlock();

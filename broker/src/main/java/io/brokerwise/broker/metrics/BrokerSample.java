@@ -11,9 +11,23 @@ package io.brokerwise.broker.metrics;
  * @param cpuSeconds          CPU time the broker's cgroup used so far (NaN where the kernel does not say)
  * @param cpuLimitCores       CPUs the broker's cgroup may use
  * @param heapUsedBytes       JVM heap in use
+ * @param held                what the broker's journal holds for subscribers that may be away
+ * @param diskStoreUsage      the share of the file store under the broker's data directories in use, 0 to 1
+ *                            (Artemis's disk.store.usage; a broker with a journal: its volume); NaN if not served
  */
 public record BrokerSample(long received, long dispatched, int producerConnections, int consumerConnections,
-                           int subscriptions, double cpuSeconds, double cpuLimitCores, double heapUsedBytes) {
+                           int subscriptions, double cpuSeconds, double cpuLimitCores, double heapUsedBytes,
+                           Held held, double diskStoreUsage) {
+
+    /**
+     * Messages waiting in the topic's durable subscriptions, and how many subscriptions hold them.
+     *
+     * @param messages      messages waiting
+     * @param subscriptions durable subscriptions on the topic
+     */
+    public record Held(long messages, int subscriptions) {
+        public static final Held NOTHING = new Held(0, 0);
+    }
 
     /** The share of its CPU limit the broker used between {@code earlier} and this sample, {@code seconds} apart. */
     public double cpuUtilizationSince(BrokerSample earlier, double seconds) {

@@ -33,6 +33,10 @@ public final class BrokerScrape {
     public static final String CPU_SECONDS = "brokerwise_cpu_seconds_total";
     public static final String CPU_LIMIT = "brokerwise_cpu_limit_cores";
     public static final String HEAP_USED = "brokerwise_jvm_heap_used_bytes";
+    public static final String HELD = "brokerwise_topic_held_messages";
+    public static final String DURABLE_SUBSCRIPTIONS = "brokerwise_topic_durable_subscriptions";
+    /** Artemis's own meter: the share of its data directories' file store in use, what max-disk-usage is compared with. */
+    public static final String DISK_STORE_USAGE = "artemis_disk_store_usage";
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -63,7 +67,16 @@ public final class BrokerScrape {
         return new BrokerSample((long) value(metrics, RECEIVED, Map.of()), (long) value(metrics, DISPATCHED, Map.of()),
                 (int) value(metrics, PRODUCER_CONNECTIONS, Map.of()), (int) value(metrics, CONSUMER_CONNECTIONS, Map.of()),
                 (int) value(metrics, SUBSCRIPTIONS, Map.of()), value(metrics, CPU_SECONDS, Map.of()),
-                value(metrics, CPU_LIMIT, Map.of()), value(metrics, HEAP_USED, Map.of()));
+                value(metrics, CPU_LIMIT, Map.of()), value(metrics, HEAP_USED, Map.of()),
+                new BrokerSample.Held((long) value(metrics, HELD, Map.of()),
+                        (int) value(metrics, DURABLE_SUBSCRIPTIONS, Map.of())),
+                diskStoreUsage(metrics));
+    }
+
+    /** Artemis serves it once its disk scan has run (5 s after start): NaN before. */
+    private static double diskStoreUsage(List<Metric> metrics) {
+        double[] usage = matching(metrics, DISK_STORE_USAGE, Map.of());
+        return usage.length == 0 ? Double.NaN : usage[0];
     }
 
     private static double value(List<Metric> metrics, String name, Map<String, String> labels) throws IOException {

@@ -4,15 +4,18 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.HashSet;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.apache.activemq.artemis.api.core.Message;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.postoffice.Bindings;
 import org.apache.activemq.artemis.core.postoffice.QueueBinding;
 import org.apache.activemq.artemis.core.postoffice.RoutingStatus;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
+import org.apache.activemq.artemis.core.server.Queue;
 import org.apache.activemq.artemis.core.server.RoutingContext;
 import org.apache.activemq.artemis.core.server.ServerSession;
 import org.apache.activemq.artemis.core.server.plugin.ActiveMQServerMessagePlugin;
@@ -26,6 +29,9 @@ import org.apache.activemq.artemis.core.server.plugin.ActiveMQServerMessagePlugi
  *   <li>{@value #PRODUCER_CONNECTIONS} and {@value #CONSUMER_CONNECTIONS}: connections with at least one producer
  *       (consumer); a connection with both counts in both.</li>
  *   <li>{@value #SUBSCRIPTIONS}: the topic's subscription queues.</li>
+ *   <li>{@value #HELD} and {@value #DURABLE_SUBSCRIPTIONS}: messages waiting in the topic's durable subscriptions,
+ *       and how many there are. The broker owes them to subscribers that may be away: a broker that holds any is
+ *       not retired (docs/persistence.md).</li>
  * </ul>
  */
 final class TopicMeters implements ActiveMQServerMessagePlugin {
@@ -35,6 +41,8 @@ final class TopicMeters implements ActiveMQServerMessagePlugin {
     static final String PRODUCER_CONNECTIONS = "brokerwise.producer.connections";
     static final String CONSUMER_CONNECTIONS = "brokerwise.consumer.connections";
     static final String SUBSCRIPTIONS = "brokerwise.topic.subscriptions";
+    static final String HELD = "brokerwise.topic.held.messages";
+    static final String DURABLE_SUBSCRIPTIONS = "brokerwise.topic.durable.subscriptions";
 
     private final SimpleString topic;
     private final LongAdder received = new LongAdder();
@@ -57,6 +65,11 @@ final class TopicMeters implements ActiveMQServerMessagePlugin {
                 .description("Connections with at least one consumer").register(registry);
         Gauge.builder(SUBSCRIPTIONS, server, s -> meters.subscriptions(s)).tag("topic", topicName)
                 .description("Subscription queues on the topic").register(registry);
+        Gauge.builder(HELD, server, s -> meters.durable(s).mapToLong(Queue::getMessageCount).sum())
+                .tag("topic", topicName)
+                .description("Messages waiting in the topic's durable subscriptions").register(registry);
+        Gauge.builder(DURABLE_SUBSCRIPTIONS, server, s -> meters.durable(s).count()).tag("topic", topicName)
+                .description("Durable subscriptions on the topic").register(registry);
     }
 
     @Override
@@ -69,11 +82,21 @@ final class TopicMeters implements ActiveMQServerMessagePlugin {
     }
 
     private double subscriptions(ActiveMQServer server) {
+        return queues(server).map(Stream::count).map(Long::doubleValue).orElse(Double.NaN);
+    }
+
+    private Stream<Queue> durable(ActiveMQServer server) {
+        return queues(server).orElse(Stream.empty()).filter(Queue::isDurable);
+    }
+
+    /** The topic's subscription queues; empty if the post office cannot say (the broker is stopping). */
+    private Optional<Stream<Queue>> queues(ActiveMQServer server) {
         try {
             Bindings bindings = server.getPostOffice().lookupBindingsForAddress(topic);
-            return bindings == null ? 0 : bindings.getBindings().stream().filter(b -> b instanceof QueueBinding).count();
+            return Optional.of(bindings == null ? Stream.empty() : bindings.getBindings().stream()
+                    .filter(b -> b instanceof QueueBinding).map(b -> ((QueueBinding) b).getQueue()));
         } catch (Exception e) {
-            return Double.NaN;
+            return Optional.empty();
         }
     }
 

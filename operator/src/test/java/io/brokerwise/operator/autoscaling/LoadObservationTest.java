@@ -30,7 +30,8 @@ class LoadObservationTest {
     }
 
     static BrokerSample sample(long received, long dispatched, int producers, int subscriptions, double cpuSeconds) {
-        return new BrokerSample(received, dispatched, producers, subscriptions, subscriptions, cpuSeconds, CORES, 0);
+        return new BrokerSample(received, dispatched, producers, subscriptions, subscriptions, cpuSeconds, CORES, 0,
+                BrokerSample.Held.NOTHING, Double.NaN);
     }
 
     /** Readings where each cell counted {@code received[r]} messages and {@code copies[c]} copies per message. */
