@@ -1,7 +1,14 @@
 # PersistentVolumes for PersistentVolumeClaims: Rancher's local-path-provisioner (built from the Go module
 # proxy like the other programs) runs on the host with a client certificate of its own and makes each
-# claim a directory under $RUN/volumes on the real node, which `down` removes with $RUN. Its helper pods
-# (create and remove a volume's directory) run the broker image, already on the node: no pull.
+# claim a volume under $RUN/volumes on the real node, which `down` unmounts and removes with $RUN. Its helper
+# pods run the broker image, already on the node: no pull.
+#
+# A volume holds what its claim asks for and no more, as a cloud disk does: each is an ext4 file system of
+# the claim's size in a sparse image file beside its directory, loop-mounted there, so a broker can fill
+# its journal volume and Artemis's disk check sees that volume's usage, not the host disk's. The helper
+# pods mount it (privileged, the volumes directory mounted Bidirectional) and the mount propagates to the
+# host because `up` makes the volumes directory a shared mount; the kubelet then binds that mount into the
+# broker pod.
 VOLUMES_NS=brokerwise-volumes
 VOLUMES_DIR=$RUN/volumes
 STORAGE_CLASS=brokerwise-local
@@ -76,11 +83,18 @@ data:
   setup: |-
     #!/bin/sh
     set -eu
-    mkdir -m 0777 -p "\$VOL_DIR"
+    truncate -s "\$VOL_SIZE_BYTES" "\$VOL_DIR.img"
+    # -m 0: no blocks kept for root, whom the broker is not
+    mkfs.ext4 -q -F -m 0 "\$VOL_DIR.img"
+    mkdir -p "\$VOL_DIR"
+    mount -o loop "\$VOL_DIR.img" "\$VOL_DIR"
+    rmdir "\$VOL_DIR/lost+found"
+    chmod 0777 "\$VOL_DIR"
   teardown: |-
     #!/bin/sh
     set -eu
-    rm -rf "\$VOL_DIR"
+    if mountpoint -q "\$VOL_DIR"; then umount "\$VOL_DIR"; fi
+    rm -rf "\$VOL_DIR" "\$VOL_DIR.img"
   helperPod.yaml: |-
     apiVersion: v1
     kind: Pod
@@ -93,6 +107,9 @@ data:
       - name: helper-pod
         image: $VOLUMES_HELPER_IMAGE
         imagePullPolicy: Never
+        securityContext: {privileged: true}
+        volumeMounts:
+        - {name: data, mountPath: $VOLUMES_DIR, mountPropagation: Bidirectional}
 ---
 apiVersion: storage.k8s.io/v1
 kind: StorageClass
@@ -107,6 +124,9 @@ YAML
 
 volumes_up() {
   mkdir -p "$VOLUMES_DIR"
+  if ! mountpoint -q "$VOLUMES_DIR"; then
+    mount --bind "$VOLUMES_DIR" "$VOLUMES_DIR" && mount --make-rshared "$VOLUMES_DIR"
+  fi
   { volumes_rbac; volumes_config; } | kctl apply -f - >/dev/null
   start_proc local-path "$LOCAL_PATH_BIN/local-path-provisioner" --debug start \
     --kubeconfig "$RUN/local-path.kubeconfig" --namespace "$VOLUMES_NS" --configmap-name local-path-config \

@@ -59,7 +59,19 @@ public record ClientOptions(String user, String password, String urlParameters, 
             + "&maxRetryInterval=5000&connectTimeoutMillis=3000&clientFailureCheckPeriod=5000&connectionTTL=15000";
 
     String url(String hostPort) {
-        return "tcp://" + hostPort + "?" + RECONNECT + (urlParameters.isEmpty() ? "" : "&" + urlParameters)
+        return "tcp://" + hostPort + "?" + RECONNECT + parameters();
+    }
+
+    /**
+     * One broker's URL as the library dials it (its parameters, its TLS trust) but without reconnection: a
+     * connection to it fails when the broker goes, for a tool that must see a broker's restart as a restart.
+     */
+    public String urlWithoutReconnection(String hostPort) {
+        return "tcp://" + hostPort + "?reconnectAttempts=0" + parameters();
+    }
+
+    private String parameters() {
+        return (urlParameters.isEmpty() ? "" : "&" + urlParameters)
                 + (trustedCa == null ? "" : "&" + TrustStore.of(trustedCa).urlParameters());
     }
 }
