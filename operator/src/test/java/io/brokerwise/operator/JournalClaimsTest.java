@@ -5,21 +5,28 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.broker.metrics.BrokerSample;
+import io.brokerwise.operator.autoscaling.BrokerMetricsServer;
+import io.brokerwise.operator.monitor.MetricsEndpoints;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.storage.StorageClassBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusMock;
 import io.quarkus.test.junit.QuarkusTest;
+import java.io.IOException;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * A persistent topology's journal claims on a real API server with the operator running as the chart's
  * ServiceAccount: made as spec.storage asks, a change of them on a running topology refused with the running
- * StatefulSet kept as it is, and a storage class that does not exist named until it does. How each claim is
- * rendered: dependent/JournalStorageTest.
+ * StatefulSet kept as it is, a storage class that does not exist named until it does, and how full the volumes are
+ * said in the JournalVolumes condition. How each claim is rendered: dependent/JournalStorageTest; what the
+ * condition says: journal/JournalVolumeVerdictTest.
  */
 @QuarkusTest
 @QuarkusTestResource(LocalApiServerResource.class)
@@ -78,6 +85,36 @@ class JournalClaimsTest {
 
         storageClass("journal-late");
         cluster.await(t, "Deployed", "True", "Applied");
+    }
+
+    /**
+     * The brokers' metrics endpoints are one HTTP server the test runs (pod names do not resolve here), serving the
+     * disk store usage Artemis reports for a broker's journal volume.
+     */
+    @Test
+    void theJournalVolumesConditionNamesEachFullVolumeUntilItHasRoomAgain() throws IOException {
+        AtomicReference<Double> usage = new AtomicReference<>(0.96);
+        try (BrokerMetricsServer brokers = BrokerMetricsServer.serving(() -> new BrokerMetricsServer.Meters(0, 0, 0,
+                0, BrokerSample.Held.NOTHING, usage.get()))) {
+            QuarkusMock.installMockForType(new MetricsEndpoints() {
+                @Override
+                public String of(String brokerAddress) {
+                    return brokers.address();
+                }
+            }, MetricsEndpoints.class);
+            TestCluster cluster = new TestCluster(client);
+            String ns = NS + "-volumes";
+            cluster.namespaceWithNodes(ns, 16);
+            storageClass("journal-volumes");
+            PubSubTopology t = cluster.apply(persistent("full", ns, "{storageClassName: journal-volumes, size: 1Gi}"));
+            Condition full = cluster.await(t, "JournalVolumes", "False", "VolumeFull");
+            assertTrue(full.getMessage().startsWith("journal-full-broker-0 is 96% used, journal-full-broker-1 is 96% "
+                    + "used") && full.getMessage().contains("brokers refuse sends above 90%"), full.getMessage());
+
+            usage.set(0.5);
+            cluster.await(t, "JournalVolumes", "True", "VolumesHaveRoom", "the fullest, journal-full-broker-");
+            client.resource(t).delete();
+        }
     }
 
     private void storageClass(String name) {

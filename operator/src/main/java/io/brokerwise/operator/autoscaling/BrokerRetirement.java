@@ -2,8 +2,9 @@ package io.brokerwise.operator.autoscaling;
 
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
+import io.brokerwise.api.v1alpha1.StorageSpec;
 import io.brokerwise.broker.BrokerCredentials;
-import io.brokerwise.broker.metrics.BrokerSample;
+import io.brokerwise.operator.dependent.BrokerSet;
 import io.brokerwise.operator.layout.Names;
 import io.brokerwise.operator.monitor.BrokerMonitor;
 import io.brokerwise.operator.monitor.BrokerReading;
@@ -21,12 +22,14 @@ import java.util.Optional;
 /**
  * Retiring a broker in two steps (Taton et al., sec. 5.2): the routing map marks it by no longer naming it, and
  * its clients leave it at their own pace (the watcher's period, a subscriber's settling time); only once its
- * metrics show no producer and no consumer connection does the StatefulSet lose its pod. A StatefulSet removes its
- * highest ordinals first, so every pod up to the highest one whose broker still holds a client stays. A broker that
- * does not answer on its metrics port goes: there is no client to wait for that the operator can see. This holds for
- * every shrink, the autoscaler's or a changed spec's: clients see a new map only when the kubelet re-mounts it, a
- * minute or more later, and a broker removed before that takes their messages with it. Brokers are read only while
- * a shrink is pending, so a topology that does not change is never read.
+ * metrics show no producer and no consumer connection, and no message held for a durable subscription, does the
+ * StatefulSet lose its pod ({@link RetiringBroker}). A StatefulSet removes its highest ordinals first, so every pod up
+ * to the highest one whose broker still holds a client or a message stays. A broker that does not answer on its
+ * metrics port goes, as there is no client to wait for that the operator can see, unless its journal claim is deleted
+ * with its pod (a journal, {@code whenScaled: Delete}): that journal may hold messages, so such a broker stays until it
+ * answers. This holds for every shrink, the autoscaler's or a changed spec's: clients see a new map only when the
+ * kubelet re-mounts it, a minute or more later, and a broker removed before that takes their messages with it.
+ * Brokers are read for this only while a shrink is pending.
  */
 @ApplicationScoped
 public class BrokerRetirement {
@@ -41,7 +44,7 @@ public class BrokerRetirement {
      * The broker pods to keep, of the {@code replicas} the StatefulSet has, when the routing map and the layout being
      * deployed use the first {@code routed}; {@code status.autoscaling.retiring} lists those kept beyond them. The
      * brokers are read as {@code metricsUser}, by the scraper: a broker not read yet stays until it is; one whose
-     * read fails, or with no metrics user to read it as, goes.
+     * read fails goes unless its journal goes with it; with no metrics user to read them as, all go.
      */
     public int keep(PubSubTopology topology, PubSubTopologyStatus status, int replicas, int routed,
                     Optional<BrokerCredentials> metricsUser) {
@@ -55,20 +58,17 @@ public class BrokerRetirement {
                 topology.getMetadata().getNamespace(), Names.BROKER_PORT, replicas);
         List<ScrapeTarget> targets = monitor.targets(pods.subList(routed, replicas), metricsUser.get());
         monitor.watch(watcher, targets, RECHECK);
+        boolean journalGoesWithPod = journalGoesWithPod(topology);
         List<String> retiring = new ArrayList<>();
         int keep = routed;
         for (int i = routed; i < replicas; i++) {
             ScrapeTarget target = targets.get(i - routed);
-            boolean failing = monitor.failing(target);
-            Optional<BrokerSample> sample = failing ? Optional.empty() : monitor.last(target).map(BrokerReading::sample);
-            boolean unread = sample.isEmpty() && !failing;
-            int producers = sample.map(BrokerSample::producerConnections).orElse(0);
-            int consumers = sample.map(BrokerSample::consumerConnections).orElse(0);
-            if (unread || producers + consumers > 0) {
+            RetiringBroker broker = RetiringBroker.judge(monitor.last(target).map(BrokerReading::sample),
+                    monitor.failing(target), journalGoesWithPod);
+            if (broker.stays()) {
                 keep = i + 1;
             }
-            retiring.add(Names.statefulSet(topology) + "-" + i + ": " + (unread ? "not read yet"
-                    : producers + " producer and " + consumers + " consumer connections"));
+            retiring.add(Names.statefulSet(topology) + "-" + i + ": " + broker.state());
         }
         if (keep == routed) {
             clear(status);
@@ -76,6 +76,12 @@ public class BrokerRetirement {
             status.autoscaling.retiring = retiring.subList(0, keep - routed);
         }
         return keep;
+    }
+
+    /** Whether a retired broker's journal claim goes with its pod: it keeps a journal, and whenScaled is Delete. */
+    private static boolean journalGoesWithPod(PubSubTopology topology) {
+        return Optional.ofNullable(BrokerSet.of(topology).claim())
+                .map(claim -> claim.whenScaled() == StorageSpec.Policy.Delete).orElse(false);
     }
 
     private static void clear(PubSubTopologyStatus status) {

@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-/** The conditions of a topology's status: Valid, Planned, Deployed, Ready (and Verified later). */
+/**
+ * The conditions of a topology's status: Valid, Planned, Deployed, Ready, JournalVolumes for brokers with a journal
+ * (and Verified later).
+ */
 public final class Conditions {
 
     public static final String VALID = "Valid";
@@ -15,12 +18,25 @@ public final class Conditions {
     public static final String DEPLOYED = "Deployed";
     public static final String READY = "Ready";
     public static final String PAUSED = "Paused";
+    public static final String JOURNAL_VOLUMES = "JournalVolumes";
 
     private Conditions() {
     }
 
-    /** A condition a decision sets, with the reason and message a user reads. */
-    public record Verdict(String type, boolean value, String reason, String message) {
+    /**
+     * A condition a decision sets, with the reason and message a user reads.
+     *
+     * @param value "True", "False", or "Unknown" while the decision has nothing to go on yet
+     */
+    public record Verdict(String type, String value, String reason, String message) {
+
+        public Verdict(String type, boolean value, String reason, String message) {
+            this(type, value ? "True" : "False", reason, message);
+        }
+
+        public static Verdict unknown(String type, String reason, String message) {
+            return new Verdict(type, "Unknown", reason, message);
+        }
     }
 
     /**

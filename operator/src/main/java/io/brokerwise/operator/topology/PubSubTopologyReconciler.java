@@ -26,6 +26,7 @@ import io.brokerwise.operator.dependent.BrokerTrust;
 import io.brokerwise.operator.dependent.ManagementSecret;
 import io.brokerwise.operator.dependent.RoutingConfigMap;
 import io.brokerwise.operator.dependent.VerificationRun;
+import io.brokerwise.operator.journal.JournalVolumes;
 import io.brokerwise.operator.layout.BrokerLayout;
 import io.brokerwise.operator.layout.BrokerReadiness;
 import io.brokerwise.operator.layout.Conditions;
@@ -73,7 +74,8 @@ import java.util.stream.Collectors;
  * Plans a PubSubTopology and deploys the layout: validate, resolve the profile, count the dedicated
  * nodes, plan, observe the brokers where spec.autoscaling asks for it ({@link AutoscalingObserver}; mode Auto's
  * layout takes the plan's place, {@link AutoscaledLayout}), hold the plan if approval is Manual or the inhibition of
- * the last change is on, apply the dependents, and report. Nothing is applied unless the spec is valid and a
+ * the last change is on, apply the dependents, and report, with how full the brokers' journal volumes are
+ * ({@link JournalVolumes}). Nothing is applied unless the spec is valid and a
  * feasible plan is approved: a bad change leaves the running brokers as they are, and says why in the conditions.
  */
 @Workflow(explicitInvocation = true, dependents = {
@@ -119,6 +121,9 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
 
     @Inject
     BrokerRetirement retirement;
+
+    @Inject
+    JournalVolumes journalVolumes;
 
     @Override
     public List<EventSource<?, PubSubTopology>> prepareEventSources(EventSourceContext<PubSubTopology> context) {
@@ -204,6 +209,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         } else {
             outcome.set(Conditions.DEPLOYED, false, "NothingToDeploy", "no approved feasible plan yet");
         }
+        reportJournalVolumes(topology, context, outcome, now);
         status.observedGeneration = topology.getMetadata().getGeneration();
         topology.setStatus(status);
         metrics.timer("brokerwise.reconcile.time").record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
@@ -307,6 +313,16 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
     }
 
     /**
+     * The JournalVolumes condition of the brokers that run, whatever this pass applied or refused: a volume fills
+     * whether or not the spec can be applied. Brokers without a journal have none.
+     */
+    private void reportJournalVolumes(PubSubTopology topology, Context<PubSubTopology> context,
+                                      Outcome<PubSubTopologyStatus> outcome, TopologyState now) {
+        journalVolumes.check(topology, context.getSecondaryResource(StatefulSet.class), now.metricsUser())
+                .ifPresentOrElse(outcome::set, () -> outcome.remove(Conditions.JOURNAL_VOLUMES));
+    }
+
+    /**
      * A namespace being deleted refuses new objects: creating the dependents would fail on every retry until the
      * namespace and the topology are gone. Nothing is planned or applied; the status says why.
      */
@@ -337,6 +353,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
      * goes; what runs keeps running as it is, whatever was changed by hand.
      */
     private UpdateControl<PubSubTopology> pause(PubSubTopology topology, Context<PubSubTopology> context) {
+        // forgets every watcher of the topology: autoscaling's, a retirement's and the journal volumes'
         autoscaling.pause(ResourceID.fromResource(topology));
         // the status stays as the last pass left it: it describes what runs
         PubSubTopologyStatus status = topology.getStatus() == null ? new PubSubTopologyStatus() : topology.getStatus();

@@ -1,6 +1,7 @@
 package io.brokerwise.operator.autoscaling;
 
 import com.sun.net.httpserver.HttpServer;
+import io.brokerwise.broker.metrics.BrokerSample;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -16,8 +17,17 @@ import java.util.function.Supplier;
  */
 public final class BrokerMetricsServer implements AutoCloseable {
 
-    /** The figures a broker counts; the CPU counter stands still. */
-    public record Meters(long received, long dispatched, int producers, int subscriptions) {
+    /**
+     * The figures a broker counts; the CPU counter stands still. {@code diskStoreUsage} NaN: not served, as Artemis
+     * serves none before its first disk scan.
+     */
+    public record Meters(long received, long dispatched, int producers, int subscriptions, BrokerSample.Held held,
+                         double diskStoreUsage) {
+
+        /** A broker without a journal: nothing held, no disk usage served. */
+        public Meters(long received, long dispatched, int producers, int subscriptions) {
+            this(received, dispatched, producers, subscriptions, BrokerSample.Held.NOTHING, Double.NaN);
+        }
     }
 
     private final HttpServer server;
@@ -78,6 +88,18 @@ public final class BrokerMetricsServer implements AutoCloseable {
                 brokerwise_cpu_limit_cores 0.5
                 # TYPE brokerwise_jvm_heap_used_bytes gauge
                 brokerwise_jvm_heap_used_bytes 1.0E8
-                """.formatted(m.received(), m.dispatched(), m.producers(), m.subscriptions(), m.subscriptions());
+                # TYPE brokerwise_topic_held_messages gauge
+                brokerwise_topic_held_messages{topic="orders"} %d
+                # TYPE brokerwise_topic_durable_subscriptions gauge
+                brokerwise_topic_durable_subscriptions{topic="orders"} %d
+                """.formatted(m.received(), m.dispatched(), m.producers(), m.subscriptions(), m.subscriptions(),
+                m.held().messages(), m.held().subscriptions()) + diskStoreUsage(m.diskStoreUsage());
+    }
+
+    private static String diskStoreUsage(double usage) {
+        return Double.isNaN(usage) ? "" : """
+                # TYPE artemis_disk_store_usage gauge
+                artemis_disk_store_usage %s
+                """.formatted(usage);
     }
 }

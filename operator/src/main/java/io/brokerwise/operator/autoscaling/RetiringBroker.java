@@ -1,0 +1,49 @@
+package io.brokerwise.operator.autoscaling;
+
+import io.brokerwise.broker.metrics.BrokerSample;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Whether a broker a shrink retires must stay for now, from its last read, and what its line in
+ * {@code status.autoscaling.retiring} says.
+ *
+ * @param stays whether its pod must stay
+ * @param state what the last read found, as the line says it after the pod's name
+ */
+record RetiringBroker(boolean stays, String state) {
+
+    /**
+     * @param sample             the broker's last reading; empty until it answered once
+     * @param failing            whether its last read failed: an earlier reading no longer says what it holds
+     * @param journalGoesWithPod whether its journal claim is deleted with its pod (a journal, and whenScaled Delete)
+     */
+    static RetiringBroker judge(Optional<BrokerSample> sample, boolean failing, boolean journalGoesWithPod) {
+        if (failing) {
+            // with whenScaled Retain, or no journal, nothing the broker holds is lost with its pod: a retained claim
+            // and its journal come back with a later scale-up to the same ordinal
+            return journalGoesWithPod
+                    ? new RetiringBroker(true, "does not answer on its metrics port, and its journal may hold messages")
+                    : new RetiringBroker(false, "does not answer on its metrics port");
+        }
+        return sample.map(RetiringBroker::read).orElse(new RetiringBroker(true, "not read yet"));
+    }
+
+    /** A broker stays while it holds a client, or messages owed to a durable subscription. */
+    private static RetiringBroker read(BrokerSample sample) {
+        int producers = sample.producerConnections();
+        int consumers = sample.consumerConnections();
+        BrokerSample.Held held = sample.held();
+        List<String> holds = new ArrayList<>();
+        if (producers + consumers > 0) {
+            holds.add(producers + " producer and " + consumers + " consumer connections");
+        }
+        if (held.messages() > 0) {
+            holds.add(held.messages() + " messages held for " + held.subscriptions() + " durable subscription"
+                    + (held.subscriptions() == 1 ? "" : "s"));
+        }
+        return holds.isEmpty() ? new RetiringBroker(false, "no connection and no message held")
+                : new RetiringBroker(true, String.join("; ", holds));
+    }
+}

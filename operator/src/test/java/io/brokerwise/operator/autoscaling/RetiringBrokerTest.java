@@ -1,0 +1,58 @@
+package io.brokerwise.operator.autoscaling;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.brokerwise.broker.metrics.BrokerSample;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class RetiringBrokerTest {
+
+    static Optional<BrokerSample> read(int producers, int consumers, BrokerSample.Held held) {
+        return Optional.of(new BrokerSample(120_000, 240_000, producers, consumers, 2, 31.5, 0.5, 1e8, held, 0.4));
+    }
+
+    static final Optional<BrokerSample> DESERTED = read(0, 0, BrokerSample.Held.NOTHING);
+
+    @Test
+    void aBrokerWithNoClientAndNothingHeldGoes() {
+        assertEquals(new RetiringBroker(false, "no connection and no message held"),
+                RetiringBroker.judge(DESERTED, false, true));
+    }
+
+    @Test
+    void aBrokerHoldingMessagesForADurableSubscriptionStaysAfterItsClientsLeft() {
+        assertEquals(new RetiringBroker(true, "12000 messages held for 1 durable subscription"),
+                RetiringBroker.judge(read(0, 0, new BrokerSample.Held(12_000, 1)), false, true));
+        assertEquals(new RetiringBroker(true, "1 producer and 3 consumer connections; 40 messages held for 3 durable "
+                + "subscriptions"), RetiringBroker.judge(read(1, 3, new BrokerSample.Held(40, 3)), false, false));
+    }
+
+    @Test
+    void durableSubscriptionsWithNothingInThemHoldNothingBack() {
+        assertEquals(new RetiringBroker(false, "no connection and no message held"),
+                RetiringBroker.judge(read(0, 0, new BrokerSample.Held(0, 4)), false, true));
+    }
+
+    @Test
+    void aBrokerWithClientsStays() {
+        assertEquals(new RetiringBroker(true, "2 producer and 0 consumer connections"),
+                RetiringBroker.judge(read(2, 0, BrokerSample.Held.NOTHING), false, false));
+    }
+
+    @Test
+    void aBrokerNotReadYetStays() {
+        assertEquals(new RetiringBroker(true, "not read yet"), RetiringBroker.judge(Optional.empty(), false, false));
+    }
+
+    /** Its last answer, before it fell silent, no longer says what it holds now. */
+    @Test
+    void aSilentBrokerStaysOnlyWhenItsJournalWouldGoWithIt() {
+        assertEquals(new RetiringBroker(true, "does not answer on its metrics port, and its journal may hold messages"),
+                RetiringBroker.judge(DESERTED, true, true));
+        assertEquals(new RetiringBroker(false, "does not answer on its metrics port"),
+                RetiringBroker.judge(read(0, 0, new BrokerSample.Held(500, 1)), true, false));
+        assertEquals(new RetiringBroker(false, "does not answer on its metrics port"),
+                RetiringBroker.judge(Optional.empty(), true, false));
+    }
+}
