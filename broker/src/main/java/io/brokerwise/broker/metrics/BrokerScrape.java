@@ -68,9 +68,18 @@ public final class BrokerScrape {
                 (int) value(metrics, PRODUCER_CONNECTIONS, Map.of()), (int) value(metrics, CONSUMER_CONNECTIONS, Map.of()),
                 (int) value(metrics, SUBSCRIPTIONS, Map.of()), value(metrics, CPU_SECONDS, Map.of()),
                 value(metrics, CPU_LIMIT, Map.of()), value(metrics, HEAP_USED, Map.of()),
-                new BrokerSample.Held((long) value(metrics, HELD, Map.of()),
-                        (int) value(metrics, DURABLE_SUBSCRIPTIONS, Map.of())),
-                diskStoreUsage(metrics));
+                held(metrics), diskStoreUsage(metrics));
+    }
+
+    /**
+     * A broker of an earlier image serves no held-message meters: it refused durable subscriptions, so it holds
+     * nothing for anyone, and a fleet being upgraded stays readable.
+     */
+    private static BrokerSample.Held held(List<Metric> metrics) {
+        double[] messages = matching(metrics, HELD, Map.of());
+        double[] subscriptions = matching(metrics, DURABLE_SUBSCRIPTIONS, Map.of());
+        return messages.length == 0 || subscriptions.length == 0 ? BrokerSample.Held.NOTHING
+                : new BrokerSample.Held((long) messages[0], (int) subscriptions[0]);
     }
 
     /** Artemis serves it once its disk scan has run (5 s after start): NaN before. */
