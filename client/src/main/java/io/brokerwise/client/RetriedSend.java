@@ -83,7 +83,7 @@ final class RetriedSend {
 
     private static JMSException volumeFull(JMSException refusal, String broker, Duration waited) {
         JMSException e = new JMSException("send timed out after " + waited.toSeconds() + " s: broker " + broker
-                + " refuses messages because its journal volume is full (it blocks producers above its "
+                + " refuses messages because its journal volume is full (it refuses sends above its "
                 + "max-disk-usage); consume what it holds or give the topology a larger spec.storage.size "
                 + "(docs/operations.md, \"Storage\") [" + refusal.getMessage() + "]", "JournalVolumeFull");
         e.setLinkedException(refusal);

@@ -9,6 +9,14 @@ import io.brokerwise.broker.BrokerProcess;
 import io.brokerwise.broker.metrics.BrokerSample;
 import io.brokerwise.broker.metrics.BrokerScrape;
 import io.brokerwise.measure.contract.LoadSpec;
+import org.apache.activemq.artemis.api.core.management.ResourceNames;
+import org.apache.activemq.artemis.api.jms.management.JMSManagementHelper;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import jakarta.jms.Connection;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.Message;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,8 +31,13 @@ import java.util.concurrent.TimeUnit;
  *
  * @param classPath  artemis-cli's class path (the brokerwise-bench script resolves it)
  * @param maxPending sends in flight per producer
+ * @param durable    whether the consumers hold durable subscriptions (a broker journals a persistent message only
+ *                   for a durable subscription; the broker needs a journal to allow them)
  */
-public record ArtemisPerf(String classPath, int maxPending) {
+public record ArtemisPerf(String classPath, int maxPending, boolean durable) {
+
+    /** The durable subscriptions' client ID. */
+    static final String CLIENT_ID = "brokerwise-baseline";
 
     /** Runs the load's phases against the fleet's first broker, sampling its CPU over the measured seconds. */
     public ArtemisPerfRun run(LoadSpec load, LocalFleet fleet, Path report) throws IOException, InterruptedException {
@@ -49,6 +62,28 @@ public record ArtemisPerf(String classPath, int maxPending) {
                     report.toString());
         } finally {
             perf.destroyForcibly();
+            if (durable) {
+                removeSubscriptions(broker, fleet.users().management());
+            }
+        }
+    }
+
+    /**
+     * artemis perf leaves its durable subscriptions behind, and with no consumer they would take every message of the
+     * next run until the address is full and blocks it: the topic is deleted with its queues (as the management user)
+     * and made again. Each management send is a blocking one, so the broker has done it when it returns.
+     */
+    private static void removeSubscriptions(LocalBroker broker, BrokerCredentials management) {
+        try (Connection connection = new ActiveMQConnectionFactory("tcp://" + broker.address)
+                .createConnection(management.user(), management.password())) {
+            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageProducer producer = session.createProducer(session.createQueue("activemq.management"));
+            producer.setDeliveryMode(DeliveryMode.PERSISTENT);
+            manage(session, producer, "deleteAddress", LocalFleet.TOPIC, true);
+            manage(session, producer, "createAddress", LocalFleet.TOPIC, "MULTICAST");
+        } catch (Exception e) {
+            throw new IllegalStateException("could not remove artemis perf's durable subscriptions from "
+                    + broker.address + ": " + e.getMessage(), e);
         }
     }
 
@@ -65,8 +100,18 @@ public record ArtemisPerf(String classPath, int maxPending) {
         if (load.persistent()) {
             command.add("--persistent");
         }
+        if (durable) {
+            command.addAll(List.of("--durable", "--clientID", CLIENT_ID));
+        }
         command.add("topic://" + LocalFleet.TOPIC);
         return command;
+    }
+
+    private static void manage(Session session, MessageProducer producer, String operation, Object... arguments)
+            throws Exception {
+        Message manage = session.createMessage();
+        JMSManagementHelper.putOperationInvocation(manage, ResourceNames.BROKER, operation, arguments);
+        producer.send(manage);
     }
 
     /**
