@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.storage.StorageClassBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,8 +27,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 /**
  * A persistent topology's journal on a real PersistentVolume of the local cluster (an ext4 file system of the
  * claim's size, so a volume can fill): one broker, killed while 12,000 persistent messages wait on it in a durable
- * subscription; its volume filled until it refuses sends; and the topology deleted, which leaves no claim, no volume
- * and no directory. Counted by the journal check ({@code JournalCheck}) in a client pod, against what it sent.
+ * subscription; its volume filled until it refuses sends; the topology deleted, which leaves no claim, no volume
+ * and no directory; and a claim no provisioner serves, named in the Ready condition. Counted by the journal check ({@code JournalCheck}) in a client pod, against what it sent.
  */
 @LocalClusterTest
 @Order(6)
@@ -148,6 +149,33 @@ class PersistenceOnRealNodeTest {
         assertFalse(Files.exists(image), image + " is left");
         System.out.println("JOURNAL: topology deleted: claim " + CLAIM + ", volume " + volume + " and " + directory
                 + " are gone");
+    }
+
+    /**
+     * A StorageClass whose provisioner does not run: the claim stays Pending, the broker pod waits without starting
+     * (no crash loop), and Ready=False names the claim, its class and the provisioner it waits for.
+     */
+    @Test
+    @Order(4)
+    void aClaimThatGetsNoVolumeIsNamedInTheReadyCondition(KubernetesClient k8s) {
+        String storageClass = "brokerwise-unprovisioned";
+        k8s.storage().v1().storageClasses().resource(new StorageClassBuilder().withNewMetadata()
+                .withName(storageClass).endMetadata().withProvisioner("brokerwise.io/nowhere")
+                .withVolumeBindingMode("WaitForFirstConsumer").build()).serverSideApply();
+        try {
+            Topologies.apply(k8s, ns, TOPOLOGY.replace("name: " + NAME, "name: unbound")
+                    .replace("size: 256Mi", "size: 256Mi\n    storageClassName: " + storageClass));
+            var ready = Topologies.await(k8s, ns, "unbound", "Ready", "False",
+                    "waiting for its journal claim journal-unbound-broker-0 (Pending, StorageClass " + storageClass
+                            + "): no volume from provisioner brokerwise.io/nowhere yet", 3);
+            System.out.println("JOURNAL: " + ready.get("message"));
+            Pod broker = k8s.pods().inNamespace(ns).withName("unbound-broker-0").get();
+            assertEquals("Pending", broker.getStatus().getPhase());
+            assertEquals(0, broker.getStatus().getContainerStatuses() == null ? 0 : restarts(broker));
+        } finally {
+            Topologies.get(k8s, ns, "unbound").delete();
+            k8s.storage().v1().storageClasses().withName(storageClass).delete();
+        }
     }
 
     private static PersistentVolumeClaim claim(KubernetesClient k8s) {

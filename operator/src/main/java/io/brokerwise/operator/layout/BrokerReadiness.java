@@ -2,25 +2,41 @@ package io.brokerwise.operator.layout;
 
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.model.topology.Layout;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
  * Which broker pods are Ready, by StatefulSet ordinal, and for the rest why not (the scheduler's
- * message for a Pending pod, the container's state otherwise). The routing map moves to a new
- * layout only when all its brokers are Ready; the Ready condition names the missing ones.
+ * message for a Pending pod, a volume claim it waits for, the container's state otherwise). The routing map moves to
+ * a new layout only when all its brokers are Ready; the Ready condition names the missing ones.
  */
 public record BrokerReadiness(Map<Integer, String> notReady, Map<Integer, Boolean> ready) {
+
+    /** Set on a claim once the scheduler has picked the node its volume must be on. */
+    static final String SELECTED_NODE = "volume.kubernetes.io/selected-node";
+    /** Set on a claim whose volume an external provisioner is to make. */
+    static final String PROVISIONER = "volume.kubernetes.io/storage-provisioner";
 
 
     /** From the operator's cache of broker pods (all topologies); keeps this topology's. */
     public static BrokerReadiness of(PubSubTopology topology, Collection<Pod> brokerPods) {
+        return of(topology, brokerPods, claim -> Optional.empty());
+    }
+
+    /**
+     * The same, with the claims a Pending pod waits for looked up by name in the topology's namespace
+     * ({@code claims}: asked only for a Pending pod's claims, so a topology whose brokers run asks nothing).
+     */
+    public static BrokerReadiness of(PubSubTopology topology, Collection<Pod> brokerPods,
+                                     Function<String, Optional<PersistentVolumeClaim>> claims) {
         var pods = brokerPods.stream()
                 .filter(p -> topology.getMetadata().getNamespace().equals(p.getMetadata().getNamespace())
                         && topology.getMetadata().getName().equals(p.getMetadata().getLabels().get(Names.INSTANCE_LABEL)))
@@ -37,7 +53,7 @@ public record BrokerReadiness(Map<Integer, String> notReady, Map<Integer, Boolea
             boolean isReady = condition(pod, "Ready").map(c -> "True".equals(c.getStatus())).orElse(false);
             ready.put(ordinal, isReady);
             if (!isReady) {
-                notReady.put(ordinal, why(pod));
+                notReady.put(ordinal, why(pod, claims));
             }
         }
         return new BrokerReadiness(notReady, ready);
@@ -63,7 +79,12 @@ public record BrokerReadiness(Map<Integer, String> notReady, Map<Integer, Boolea
                 readyCount + " of " + n + " brokers Ready; missing: " + missing + (n - readyCount > 5 ? "; ..." : ""));
     }
 
-    private static String why(Pod pod) {
+    private static String why(Pod pod, Function<String, Optional<PersistentVolumeClaim>> claims) {
+        // before the scheduler's message: once it has picked a node for the claim, what it last said is stale
+        Optional<String> unbound = pending(pod) ? unboundClaim(pod, claims) : Optional.empty();
+        if (unbound.isPresent()) {
+            return unbound.get();
+        }
         Optional<PodCondition> scheduled = condition(pod, "PodScheduled").filter(c -> "False".equals(c.getStatus()));
         if (scheduled.isPresent()) {
             return "unschedulable: " + scheduled.get().getMessage();
@@ -76,6 +97,38 @@ public record BrokerReadiness(Map<Integer, String> notReady, Map<Integer, Boolea
             }
         }
         return pod.getStatus() == null ? "unknown" : pod.getStatus().getPhase();
+    }
+
+    /**
+     * A claim of the pod that the scheduler has picked a node for and that has no volume yet, with its StorageClass
+     * and the provisioner it waits for: a class whose provisioner does not run, or cannot make the volume, leaves the
+     * pod Pending, and the scheduler's last word on it may be a stale conflict. A claim no node was picked for yet
+     * (WaitForFirstConsumer) is waiting for the pod, not the other way round: the scheduler's message says why.
+     */
+    private static Optional<String> unboundClaim(Pod pod, Function<String, Optional<PersistentVolumeClaim>> claims) {
+        return pod.getSpec().getVolumes().stream().filter(v -> v.getPersistentVolumeClaim() != null)
+                .map(v -> v.getPersistentVolumeClaim().getClaimName())
+                .flatMap(name -> claims.apply(name).stream())
+                .filter(c -> (c.getStatus() == null || !"Bound".equals(c.getStatus().getPhase()))
+                        && annotation(c, SELECTED_NODE) != null)
+                .findFirst().map(BrokerReadiness::waitingFor);
+    }
+
+    private static String annotation(PersistentVolumeClaim claim, String key) {
+        return Optional.ofNullable(claim.getMetadata().getAnnotations()).map(a -> a.get(key)).orElse(null);
+    }
+
+    private static String waitingFor(PersistentVolumeClaim claim) {
+        String provisioner = annotation(claim, PROVISIONER);
+        return "waiting for its journal claim " + claim.getMetadata().getName() + " ("
+                + (claim.getStatus() == null ? "Pending" : claim.getStatus().getPhase()) + ", StorageClass "
+                + claim.getSpec().getStorageClassName() + "): "
+                + (provisioner == null ? "no volume yet" : "no volume from provisioner " + provisioner + " yet")
+                + "; kubectl describe pvc " + claim.getMetadata().getName() + " says why";
+    }
+
+    private static boolean pending(Pod pod) {
+        return pod.getStatus() == null || "Pending".equals(pod.getStatus().getPhase());
     }
 
     private static Optional<PodCondition> condition(Pod pod, String type) {

@@ -232,7 +232,9 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
     private void deploy(PubSubTopology topology, Context<PubSubTopology> context, Outcome<PubSubTopologyStatus> outcome, Layout layout,
                         TopologyState now) {
         var workflow = context.managedWorkflowAndDependentResourceContext();
-        BrokerReadiness readiness = BrokerReadiness.of(topology, Informers.list(context, Pod.class, PODS));
+        BrokerReadiness readiness = BrokerReadiness.of(topology, Informers.list(context, Pod.class, PODS),
+                claim -> Optional.ofNullable(context.getClient().persistentVolumeClaims()
+                        .inNamespace(topology.getMetadata().getNamespace()).withName(claim).get()));
         int retained = retained(topology, context, outcome, layout, now);
         WorkflowInputs.put(context, new Deployment(
                 new BrokerLayout(layout), readiness, now.routed(), retained));
