@@ -62,7 +62,12 @@ final class HeldMessages {
             connection.start();
             BitSet delivered = new BitSet();
             for (int i = 0; i < unacknowledged; i++) {
-                delivered.set(consumer.receive(Duration.ofSeconds(30).toMillis()).getIntProperty(JournalCheck.SEQUENCE));
+                Message m = consumer.receive(Duration.ofSeconds(30).toMillis());
+                if (m == null) {
+                    throw new IllegalStateException("the subscription delivered " + i + " of the " + messages
+                            + " messages it holds within 30 s; " + unacknowledged + " were to be delivered");
+                }
+                delivered.set(m.getIntProperty(JournalCheck.SEQUENCE));
             }
             System.out.println(HELD + messages + " messages, " + unacknowledged + " of them delivered and not "
                     + "acknowledged: waiting for the broker to go");
