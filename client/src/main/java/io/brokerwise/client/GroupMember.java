@@ -42,6 +42,16 @@ abstract class GroupMember<L extends AutoCloseable> implements AutoCloseable {
         }
     }
 
+    /** The topic this member's links carry. */
+    protected String topic() {
+        lock.readLock().lock();
+        try {
+            return topic;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
     /** The brokers a member of {@code group} must reach in {@code map}: its row or its column. */
     protected abstract List<String> brokersOf(RoutingMap map, int group);
 

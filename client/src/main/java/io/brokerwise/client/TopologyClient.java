@@ -67,8 +67,18 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
 
     /** A subscriber with this selector (null for all messages) in the group farthest below its fair share. */
     public synchronized Subscriber subscriber(String selector, MessageListener listener) throws JMSException {
-        Subscriber s = new Subscriber(subscriberGroups.join(), selector, listener, options);
-        return join(s, subscribers, subscriberGroups);
+        return join(new Subscriber(subscriberGroups.join(), selector, null, listener, options), subscribers,
+                subscriberGroups);
+    }
+
+    /**
+     * A subscriber placed as {@link #subscriber} whose subscription at each broker of its column is durable and
+     * named {@code name}: the brokers keep its messages while it is away, until {@link #unsubscribe}.
+     */
+    public synchronized Subscriber durableSubscriber(String name, String selector, MessageListener listener)
+            throws JMSException {
+        return join(new Subscriber(subscriberGroups.join(), selector, Objects.requireNonNull(name, "name"), listener,
+                options), subscribers, subscriberGroups);
     }
 
     /** Publisher and subscriber counts per group, for placement checks and reports. */
@@ -201,10 +211,20 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
 
     /** Closes one subscriber (its subscriptions end) and frees its place. */
     public synchronized void remove(Subscriber s) {
+        leave(s);
+        s.close();
+    }
+
+    /** Closes a durable subscriber, frees its place and removes its subscriptions with what they hold. */
+    public synchronized void unsubscribe(Subscriber s) throws JMSException {
+        leave(s);
+        s.unsubscribe();
+    }
+
+    private void leave(Subscriber s) {
         if (subscribers.remove(s)) {
             subscriberGroups.leave(s.group());
         }
-        s.close();
     }
 
     @Override

@@ -30,6 +30,13 @@ final class Deliveries {
         return s;
     }
 
+    /** As {@link #subscribe}, durably: the subscription at each broker is named {@code name} and outlives the client. */
+    Subscriber subscribeDurably(TopologyClient client, String name, String selector) throws JMSException {
+        Subscriber s = client.durableSubscriber(name, selector, listenerFor(name));
+        subscribers.put(name, s);
+        return s;
+    }
+
     private MessageListener listenerFor(String subscriber) {
         return (Message m) -> {
             try {

@@ -21,9 +21,17 @@ public final class LocalBrokers implements AutoCloseable {
     private final List<EmbeddedBroker> brokers = new ArrayList<>();
     private final List<Integer> ports = new ArrayList<>();
     private final Path dir;
+    private final boolean journal;
 
+    /** Brokers without a journal, as for non-persistent topics. */
     LocalBrokers(Path dir) {
+        this(dir, false);
+    }
+
+    /** Brokers with a journal under {@code dir} when {@code journal}: they keep durable subscriptions through restarts. */
+    LocalBrokers(Path dir, boolean journal) {
         this.dir = dir;
+        this.journal = journal;
     }
 
     /** Starts one more broker, on a port the kernel picks; returns its index. */
@@ -35,7 +43,10 @@ public final class LocalBrokers implements AutoCloseable {
         return i;
     }
 
-    /** Stops broker {@code i} and starts it again on the same port, empty (non-persistent): a pod restart. */
+    /**
+     * Stops broker {@code i} and starts it again on the same port: a pod restart, empty without a journal, with what
+     * its journal kept otherwise.
+     */
     void restart(int i) throws Exception {
         brokers.get(i).close();
         brokers.set(i, startBroker(i, ports.get(i)));
@@ -43,7 +54,7 @@ public final class LocalBrokers implements AutoCloseable {
 
     private EmbeddedBroker startBroker(int i, int port) throws Exception {
         Path data = dir.resolve("broker-" + i);
-        return EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, false, port, data.toString()),
+        return EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, journal, port, data.toString()),
                 users, data);
     }
 

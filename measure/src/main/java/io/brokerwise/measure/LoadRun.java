@@ -2,10 +2,12 @@ package io.brokerwise.measure;
 
 import io.brokerwise.broker.metrics.BrokerSample;
 import io.brokerwise.client.ClientOptions;
+import io.brokerwise.client.Subscriber;
 import io.brokerwise.client.TopologyClient;
 import io.brokerwise.measure.contract.BenchmarkPlan;
 import io.brokerwise.measure.contract.LoadResult;
 import io.brokerwise.measure.contract.LoadSpec;
+import jakarta.jms.JMSException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -15,12 +17,16 @@ import java.util.List;
  * One measurement point against the brokers of a {@link Target}: subscribes this slice's subscribers,
  * publishes through warm-up, window and cool-down from a start time fixed in advance, drains, and (slice 0)
  * reads the brokers' counters and CPU from their metrics endpoints before the start, at the window's edges
- * and after the drain.
+ * and after the drain. Durable subscriptions ({@link LoadSpec#durableSubscriptions}) are removed once the point is
+ * measured.
  */
 public final class LoadRun {
 
     /** How long the subscribers may keep receiving after the cool-down: what a benchmark's schedule leaves. */
     public static final long DRAIN_NANOS = BenchmarkPlan.DRAIN_MILLIS * 1_000_000L;
+
+    /** What the load's durable subscriptions are named, before the subscriber's index. */
+    static final String DURABLE_SUBSCRIPTION_PREFIX = "brokerwise-load-";
 
     private final LoadSpec spec;
     private final PrintStream progress;
@@ -57,10 +63,11 @@ public final class LoadRun {
             Measurement clock = new Measurement(spec);
             long subscribing = System.nanoTime();
             List<String> selectors = spec.design().selectors();
+            List<Subscriber> subscribers = new ArrayList<>();
             int matching = 0;
             for (int s = 0; s < selectors.size(); s++) {
                 if (slice.runs(s)) {
-                    client.subscriber(selectors.get(s), clock.listener());
+                    subscribers.add(subscribe(client, s, selectors.get(s), clock));
                     matching += s < spec.design().r() ? 1 : 0;
                 }
             }
@@ -78,8 +85,22 @@ public final class LoadRun {
             long expected = slice.count() == 1 ? clock.sent.sum() * spec.design().r() : -1;
             drain(clock, expected);
             BrokerSample[] after = slice.readsBrokers() ? target.scrape() : null;
+            if (spec.durableSubscriptions()) {
+                // The next point starts with no subscription and no message of this one left in a journal.
+                for (Subscriber s : subscribers) {
+                    client.unsubscribe(s);
+                }
+            }
             return new RunReport(spec, target, slice, clock).result(matching, before, after, window, clientCores, loadBefore);
         }
+    }
+
+    /** Subscriber {@code index}: durable subscriptions are named after it, the same in every slice and point. */
+    private Subscriber subscribe(TopologyClient client, int index, String selector, Measurement clock)
+            throws JMSException {
+        return spec.durableSubscriptions()
+                ? client.durableSubscriber(DURABLE_SUBSCRIPTION_PREFIX + index, selector, clock.listener())
+                : client.subscriber(selector, clock.listener());
     }
 
     private List<PublisherLoop> startPublishers(Senders senders, Measurement clock, ClientSlice slice)

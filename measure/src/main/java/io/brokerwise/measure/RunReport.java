@@ -58,9 +58,9 @@ final class RunReport {
         return new MeasuredLoad(new Layout(target.map().publisherGroups(), target.map().subscriberGroups()).dimensions(),
                 target.brokers(), target.copiesPerMessage(), slice.index() + "/" + slice.count(), spec.publishers(),
                 spec.mode(), spec.mode() == LoadSpec.Mode.rate ? spec.ratePerPublisher() : null,
-                spec.persistent() ? "Persistent" : "NonPersistent", design.r(), design.mAdd(), design.kind(),
-                design.shape(), design.components(), spec.messageBytes(), spec.warmup().toMillis() / 1e3,
-                spec.measure().toMillis() / 1e3, spec.cooldown().toMillis() / 1e3);
+                spec.persistent() ? "Persistent" : "NonPersistent", spec.durableSubscriptions(), design.r(),
+                design.mAdd(), design.kind(), design.shape(), design.components(), spec.messageBytes(),
+                spec.warmup().toMillis() / 1e3, spec.measure().toMillis() / 1e3, spec.cooldown().toMillis() / 1e3);
     }
 
     /** What each broker's metrics say it received and dispatched between the two samples. */

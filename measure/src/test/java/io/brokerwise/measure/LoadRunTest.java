@@ -7,6 +7,7 @@ import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.BrokerUsers;
 import io.brokerwise.broker.EmbeddedBroker;
+import io.brokerwise.broker.metrics.BrokerSample;
 import io.brokerwise.measure.contract.BrokerCounts;
 import io.brokerwise.measure.contract.LoadResult;
 import io.brokerwise.measure.contract.LoadSpec;
@@ -43,10 +44,14 @@ class LoadRunTest {
 
     @BeforeEach
     void twoBrokersAsPsr() throws Exception {
+        startBrokers(false);
+    }
+
+    private void startBrokers(boolean journal) throws Exception {
         List<Integer> ports = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
-            Path data = dir.resolve("b" + i);
-            EmbeddedBroker broker = EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, false, 0,
+            Path data = dir.resolve("b" + i + (journal ? "-journal" : ""));
+            EmbeddedBroker broker = EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, journal, 0,
                     data.toString()), users, data);
             brokers.add(broker);
             ports.add(broker.acceptorPort());
@@ -61,6 +66,7 @@ class LoadRunTest {
         for (EmbeddedBroker b : brokers) {
             b.close();
         }
+        brokers.clear();
     }
 
     @Test
@@ -73,6 +79,22 @@ class LoadRunTest {
                 "PSR 2x1: each message goes to one broker");
         assertEquals(2, result.brokerCpuUtilization().length, "each broker's CPU from its metrics");
         assertTrue(result.latencyMicros().p50() > 0);
+    }
+
+    @Test
+    void durableSubscriptionsCountExactlyAndLeaveNothingHeld() throws Exception {
+        stop();
+        startBrokers(true);
+        LoadSpec base = load(LoadSpec.Mode.saturate);
+        LoadSpec durable = new LoadSpec(base.publishers(), base.mode(), 0, true, true, base.design(),
+                base.messageBytes(), base.warmup(), base.measure(), base.cooldown(), base.maxMessagesPerPublisher(),
+                base.seed());
+        LoadResult result = new LoadRun(durable, System.err).measure(target, 2);
+        assertTrue(result.countsMatchBrokers(), result.validityProblems().toString());
+        assertEquals(result.sentTotal() * 2, result.deliveredTotal(), "r = 2 copies of every persistent message");
+        for (BrokerSample after : target.scrape()) {
+            assertEquals(BrokerSample.Held.NOTHING, after.held(), "the point's durable subscriptions are removed");
+        }
     }
 
     @Test
@@ -123,7 +145,7 @@ class LoadRunTest {
     }
 
     private static LoadSpec load(LoadSpec.Mode mode) {
-        return new LoadSpec(4, mode, mode == LoadSpec.Mode.rate ? 100 : 0, false,
+        return new LoadSpec(4, mode, mode == LoadSpec.Mode.rate ? 100 : 0, false, false,
                 new SelectorDesign(2, 3, SelectorDesign.Kind.property, SelectorDesign.Shape.and, 2), 64,
                 Duration.ofMillis(300), Duration.ofSeconds(1), Duration.ofMillis(400), 20_000, 3);
     }

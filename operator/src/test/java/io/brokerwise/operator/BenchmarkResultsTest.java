@@ -160,7 +160,7 @@ class BenchmarkResultsTest {
      */
     private static LoadResult result(int slice, long sent) {
         MeasuredLoad load = new MeasuredLoad("1x1", 1, 1, slice + "/2", 2, LoadSpec.Mode.saturate, null,
-                "NonPersistent", 1, 0, SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1, 1024, 5, 10, 5);
+                "NonPersistent", false, 1, 0, SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1, 1024, 5, 10, 5);
         List<BrokerCounts> broker = slice == 0 ? List.of(new BrokerCounts(2 * sent, 4 * sent)) : List.of();
         return new LoadResult(load, 0, 0, 10, sent, 2 * sent, sent / 10.0, sent / 10.0, 2 * sent / 10.0, sent, sent,
                 2 * sent, 2 * sent, broker, true, new LatencyPercentiles(300, 500, 800, 950, 1200, 350), false,

@@ -45,9 +45,6 @@ final class BaselineCommand implements Callable<Integer> {
     int measureSeconds;
     @Option(names = "--out", description = "write the JSON result here as well")
     Path out;
-    @Option(names = "--durable", description = "artemis perf's consumers hold durable subscriptions, on a broker "
-            + "with a journal whatever the delivery mode: what a persistent message costs when it is journalled")
-    boolean durable;
 
     @Override
     public Integer call() throws Exception {
@@ -56,9 +53,9 @@ final class BaselineCommand implements Callable<Integer> {
         LoadSpec load = brokers.load().saturated(1, new SelectorDesign(subscribers, 0, SelectorDesign.Kind.property,
                 SelectorDesign.Shape.none, 1), messageBytes, Duration.ofSeconds(warmupSeconds),
                 Duration.ofSeconds(measureSeconds), Duration.ofSeconds(1));
-        ArtemisPerf artemisPerf = new ArtemisPerf(artemisClasspath, maxPending, durable);
+        ArtemisPerf artemisPerf = new ArtemisPerf(artemisClasspath, maxPending, load.durableSubscriptions());
         BaselineResult result;
-        try (LocalFleet fleet = LocalFleet.start(1, brokers.node(), load.persistent() || durable, work, System.err)) {
+        try (LocalFleet fleet = LocalFleet.start(1, brokers.node(), brokers.load().journal(), work, System.err)) {
             List<ArtemisPerfRun> perf = new ArrayList<>();
             perf.add(artemisPerf(artemisPerf, load, fleet, work.resolve("artemis-perf-1.json")));
             System.err.println("loadgen: brokerwise-bench, no selectors");

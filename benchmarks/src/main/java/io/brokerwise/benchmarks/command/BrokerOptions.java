@@ -30,6 +30,9 @@ final class BrokerOptions {
     int publishers;
     @Option(names = "--delivery-mode", defaultValue = "NonPersistent", description = "Persistent | NonPersistent")
     String deliveryMode;
+    @Option(names = "--durable-subscriptions", description = "subscribers hold durable subscriptions, removed after "
+            + "each point: only for them does a broker journal persistent messages (its brokers get a journal)")
+    boolean durableSubscriptions;
     @Option(names = "--work-dir", description = "broker configs, data and logs (default: a new temp dir)")
     Path workDir;
 
@@ -41,7 +44,7 @@ final class BrokerOptions {
 
     /** The publishers each row of a layout gets, persistent or not. */
     LocalLoad load() {
-        return new LocalLoad(publishers, persistent());
+        return new LocalLoad(publishers, persistent(), durableSubscriptions);
     }
 
     /** {@code --work-dir}, or a new temporary directory named after the command. */
@@ -61,6 +64,7 @@ final class BrokerOptions {
     String describe() {
         return "--broker-cores " + brokerCores + " --cpu-period " + cpuPeriod + " --broker-heap " + brokerHeap
                 + " --publishers " + publishers + " --delivery-mode " + deliveryMode
+                + (durableSubscriptions ? " --durable-subscriptions" : "")
                 + (brokerCpus != null ? " --broker-cpus " + brokerCpus : "")
                 + (Durations.parse(unthrottledWarmup).isZero() ? "" : " --unthrottled-warmup " + unthrottledWarmup);
     }

@@ -89,7 +89,7 @@ final class CalibrateCommand implements Callable<Integer> {
         long started = System.nanoTime();
         double loadBefore = ProcStat.loadAverage();
         List<CalibrationPoint> points;
-        try (LocalFleet fleet = LocalFleet.start(1, brokers.node(), load.persistent(),
+        try (LocalFleet fleet = LocalFleet.start(1, brokers.node(), load.journal(),
                 brokers.workDir("brokerwise-cal"), System.err)) {
             points = series.run(fleet, System.err);
         }
@@ -111,7 +111,7 @@ final class CalibrateCommand implements Callable<Integer> {
             return 3;
         }
         ProfileOrigin origin = new ProfileOrigin(raw.getFileName().toString(), brokers.brokerCores, brokers.cpuPeriod,
-                brokers.deliveryMode, loadBefore, took.toSeconds());
+                brokers.deliveryMode, brokers.durableSubscriptions, loadBefore, took.toSeconds());
         Path manifest = outDir.resolve(name + ".yaml");
         Files.writeString(manifest, ProfileManifest.yaml(name, fit, origin));
         if (fit.selection() != null) {

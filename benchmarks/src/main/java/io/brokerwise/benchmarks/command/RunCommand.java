@@ -192,7 +192,7 @@ final class RunCommand implements Callable<Integer> {
             return mode == LoadSpec.Mode.rate ? saturated.poissonAt(rate) : saturated;
         }
         LocalLoad load = brokers.load();
-        return new LoadSpec(load.publishersPerRow(), mode, rate, load.persistent(),
+        return new LoadSpec(load.publishersPerRow(), mode, rate, load.persistent(), load.durableSubscriptions(),
                 new SelectorDesign(r, mAdd, kind, shape, components), messageBytes, warm, window, cool, maxMessages,
                 seed);
     }

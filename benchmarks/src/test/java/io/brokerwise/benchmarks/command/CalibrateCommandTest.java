@@ -73,6 +73,29 @@ class CalibrateCommandTest {
         assertEquals("test-artemis.points.json", profile.getMetadata().getAnnotations().get("brokerwise.io/raw-points"));
     }
 
+    /** A persistent series with durable subscriptions: the broker has a journal, and the profile says how it was fitted. */
+    @Test
+    void aJournaledSeriesSaysSoInItsProfile() throws Exception {
+        int exit = new CommandLine(new CalibrateCommand()).execute("--name", "journaled", "--out-dir",
+                dir.toString(), "--work-dir", dir.resolve("work").toString(), "--broker-cores", "0.5", "--broker-heap",
+                "256m", "--publishers", "1", "--delivery-mode", "Persistent", "--durable-subscriptions", "--r", "1,2",
+                "--m-add", "1,2", "--model", "Linear", "--first-warmup", "1s", "--warmup", "300ms", "--measure", "1s",
+                "--cooldown", "200ms", "--holdout-every", "0", "--keep-invalid");
+        assertEquals(0, exit);
+        JsonNode raw = new ObjectMapper().readTree(dir.resolve("journaled.points.json").toFile());
+        assertTrue(raw.get("command").asText().contains("--delivery-mode Persistent --durable-subscriptions"),
+                raw.get("command").asText());
+        for (JsonNode p : raw.get("points")) {
+            assertTrue(p.get("result").get("countsMatchBrokers").asBoolean(), p.toString());
+            assertTrue(p.get("result").get("spec").get("durableSubscriptions").asBoolean(), p.toString());
+        }
+        assertTrue(Files.isDirectory(dir.resolve("work/b0/data/journal/messages")), "the broker wrote a journal");
+        BrokerProfile profile = new ManifestReader().add(new StringReader(Files.readString(dir.resolve("journaled.yaml"))),
+                "journaled.yaml").one(BrokerProfile.class);
+        assertEquals("true", profile.getMetadata().getAnnotations().get("brokerwise.io/durable-subscriptions"));
+        assertEquals("Persistent", profile.getMetadata().getAnnotations().get("brokerwise.io/delivery-mode"));
+    }
+
     @Test
     void anUnknownModelIsRefusedBeforeAnyPointIsMeasured() {
         StringWriter err = new StringWriter();

@@ -87,6 +87,6 @@ class ReportCommandTest {
     }
 
     private static ProfileOrigin origin(String name) {
-        return new ProfileOrigin(name + ".points.json", 1, "100ms", "NonPersistent", 0.2, 60);
+        return new ProfileOrigin(name + ".points.json", 1, "100ms", "NonPersistent", false, 0.2, 60);
     }
 }

@@ -54,7 +54,7 @@ class RunCommandTest {
         var planned = run.planned();
         assertEquals(new Layout(3, 1), planned.orElseThrow().layout());
         Duration quarter = Duration.ofSeconds(15);
-        assertEquals(new LoadSpec(12, LoadSpec.Mode.saturate, 0, true,
+        assertEquals(new LoadSpec(12, LoadSpec.Mode.saturate, 0, true, false,
                 new SelectorDesign(5, 55, SelectorDesign.Kind.correlation, SelectorDesign.Shape.or, 3), 512,
                 quarter, Duration.ofSeconds(30), quarter, Long.MAX_VALUE, 1), run.load(planned));
     }

@@ -38,7 +38,7 @@ class LocalFleetCountsTest {
 
     @Test
     void saturatedRunCountsMatchTheBroker() throws Exception {
-        LoadSpec spec = new LoadSpec(1, LoadSpec.Mode.saturate, 0, false,
+        LoadSpec spec = new LoadSpec(1, LoadSpec.Mode.saturate, 0, false, false,
                 new SelectorDesign(2, 3, SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1), 100,
                 Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofMillis(500), 200_000, 1);
         assertCountsMatchAndNothingLeft(spec, new Layout(1, 1), HALF_CORE);
@@ -47,7 +47,7 @@ class LocalFleetCountsTest {
     @Test
     void poissonRunOnTwoColumnsWithComplexCorrelationFiltersCountsMatch() throws Exception {
         BrokerNode shortPeriod = new BrokerNode(0.5, Duration.ofMillis(20), null, "256m", Duration.ZERO);
-        LoadSpec spec = new LoadSpec(2, LoadSpec.Mode.rate, 200, true,
+        LoadSpec spec = new LoadSpec(2, LoadSpec.Mode.rate, 200, true, false,
                 new SelectorDesign(1, 2, SelectorDesign.Kind.correlation, SelectorDesign.Shape.or, 3), 100,
                 Duration.ofMillis(500), Duration.ofSeconds(2), Duration.ofMillis(500), 2_000, 7);
         LoadResult result = assertCountsMatchAndNothingLeft(spec, new Layout(1, 2), shortPeriod);
@@ -57,7 +57,7 @@ class LocalFleetCountsTest {
 
     @Test
     void runWithoutSelectorsDeliversEveryMessageToEverySubscriber() throws Exception {
-        LoadSpec spec = new LoadSpec(1, LoadSpec.Mode.saturate, 0, false,
+        LoadSpec spec = new LoadSpec(1, LoadSpec.Mode.saturate, 0, false, false,
                 new SelectorDesign(2, 0, SelectorDesign.Kind.property, SelectorDesign.Shape.none, 1), 100,
                 Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofMillis(500), 200_000, 1);
         assertCountsMatchAndNothingLeft(spec, new Layout(1, 1), HALF_CORE);

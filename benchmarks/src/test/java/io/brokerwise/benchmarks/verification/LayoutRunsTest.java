@@ -180,7 +180,7 @@ class LayoutRunsTest {
     }
 
     private LocalPlacement placement() {
-        return new LocalPlacement(new LocalLoad(2, false), design(), 100, Duration.ofSeconds(30),
+        return new LocalPlacement(new LocalLoad(2, false, false), design(), 100, Duration.ofSeconds(30),
                 Duration.ofSeconds(15), Duration.ofSeconds(20));
     }
 
@@ -199,7 +199,7 @@ class LayoutRunsTest {
 
     private static LoadResult result(double published, boolean valid) {
         long sent = Math.round(published * 10);
-        MeasuredLoad load = new MeasuredLoad("1x1", 1, 1, "0/1", 4, LoadSpec.Mode.saturate, null, "NonPersistent", 2,
+        MeasuredLoad load = new MeasuredLoad("1x1", 1, 1, "0/1", 4, LoadSpec.Mode.saturate, null, "NonPersistent", false, 2,
                 18, SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1, 100, 30, 15, 1);
         return new LoadResult(load, 0, 0, 10, sent, sent, published, published, published, sent, sent, sent, sent,
                 List.of(), true, LatencyPercentiles.NONE, false, new double[] {0.99}, 0.3, 1, 1, valid,

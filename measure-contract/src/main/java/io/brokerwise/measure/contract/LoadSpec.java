@@ -8,12 +8,15 @@ import java.time.Duration;
  * separately (the measure module's {@code Target}). Every loop is bounded by the phases' end and by
  * {@code maxMessagesPerPublisher}.
  *
- * @param publishers publishers in all; a benchmark spread over several client processes splits them
- *                   (the measure module's {@code ClientSlice})
+ * @param publishers           publishers in all; a benchmark spread over several client processes splits them
+ *                             (the measure module's {@code ClientSlice})
+ * @param durableSubscriptions whether each subscriber holds a durable subscription (removed when the point ends):
+ *                             a broker journals a persistent message only for durable subscriptions, so only then
+ *                             does a persistent point measure a broker writing its journal
  */
-public record LoadSpec(int publishers, Mode mode, double ratePerPublisher, boolean persistent, SelectorDesign design,
-                       int messageBytes, Duration warmup, Duration measure, Duration cooldown,
-                       long maxMessagesPerPublisher, long seed) {
+public record LoadSpec(int publishers, Mode mode, double ratePerPublisher, boolean persistent,
+                       boolean durableSubscriptions, SelectorDesign design, int messageBytes, Duration warmup,
+                       Duration measure, Duration cooldown, long maxMessagesPerPublisher, long seed) {
 
     /** saturate: as fast as flow control allows; rate: Poisson arrivals at ratePerPublisher. */
     public enum Mode { saturate, rate }
@@ -38,14 +41,14 @@ public record LoadSpec(int publishers, Mode mode, double ratePerPublisher, boole
 
     /** The same load with Poisson publishers at this rate each. */
     public LoadSpec poissonAt(double rate) {
-        return new LoadSpec(publishers, Mode.rate, rate, persistent, design, messageBytes, warmup, measure, cooldown,
-                maxMessagesPerPublisher, seed);
+        return new LoadSpec(publishers, Mode.rate, rate, persistent, durableSubscriptions, design, messageBytes, warmup,
+                measure, cooldown, maxMessagesPerPublisher, seed);
     }
 
     /** The same load with another warm-up. */
     public LoadSpec warmingUpFor(Duration newWarmup) {
-        return new LoadSpec(publishers, mode, ratePerPublisher, persistent, design, messageBytes, newWarmup, measure,
-                cooldown, maxMessagesPerPublisher, seed);
+        return new LoadSpec(publishers, mode, ratePerPublisher, persistent, durableSubscriptions, design, messageBytes,
+                newWarmup, measure, cooldown, maxMessagesPerPublisher, seed);
     }
 
     public Duration total() {

@@ -11,10 +11,11 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param clientSlice      "i/n": this client process's share of the load (the measure module's {@code ClientSlice})
  * @param ratePerPublisher messages/s per publisher in rate mode; absent when saturated
  * @param deliveryMode     Persistent or NonPersistent
+ * @param durableSubscriptions whether the subscriptions were durable: only then are persistent messages journaled
  */
 public record MeasuredLoad(String layout, int brokers, int copiesPerMessage, String clientSlice, int publishers,
                            LoadSpec.Mode mode, @JsonInclude(JsonInclude.Include.NON_NULL) Double ratePerPublisher,
-                           String deliveryMode, int r, int mAdd, SelectorDesign.Kind filterKind,
-                           SelectorDesign.Shape filterShape, int components, int messageBytes, double warmupSeconds,
-                           double measureSeconds, double cooldownSeconds) {
+                           String deliveryMode, boolean durableSubscriptions, int r, int mAdd,
+                           SelectorDesign.Kind filterKind, SelectorDesign.Shape filterShape, int components,
+                           int messageBytes, double warmupSeconds, double measureSeconds, double cooldownSeconds) {
 }

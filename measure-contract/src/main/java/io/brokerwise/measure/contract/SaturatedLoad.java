@@ -17,7 +17,8 @@ public record SaturatedLoad(int publishers, boolean persistent, SelectorDesign d
 
     /**
      * @param publisherGroups        the k of the layout measured
-     * @param persistent             whether the workload's messages are journaled before they are dispatched
+     * @param persistent             whether the workload's messages are persistent (a topic's subscribers are
+     *                               non-durable, so nothing of it is journaled)
      * @param correlationIdFilters   whether the workload's filters test the JMS correlation ID, not an application
      *                               property
      */
@@ -49,7 +50,7 @@ public record SaturatedLoad(int publishers, boolean persistent, SelectorDesign d
 
     /** This load as fast as flow control allows, over these phases. */
     public LoadSpec over(Duration warmup, Duration measure, Duration cooldown, long maxMessagesPerPublisher, long seed) {
-        return new LoadSpec(publishers, LoadSpec.Mode.saturate, 0, persistent, design, messageBytes, warmup, measure,
-                cooldown, maxMessagesPerPublisher, seed);
+        return new LoadSpec(publishers, LoadSpec.Mode.saturate, 0, persistent, false, design, messageBytes, warmup,
+                measure, cooldown, maxMessagesPerPublisher, seed);
     }
 }

@@ -22,7 +22,7 @@ class BenchmarkPlanTest {
     }
 
     private static LoadSpec load(LoadSpec.Mode mode) {
-        return new LoadSpec(4, mode, mode == LoadSpec.Mode.rate ? 100 : 0, false,
+        return new LoadSpec(4, mode, mode == LoadSpec.Mode.rate ? 100 : 0, false, false,
                 new SelectorDesign(2, 3, SelectorDesign.Kind.property, SelectorDesign.Shape.and, 2), 64,
                 Duration.ofMillis(300), Duration.ofSeconds(1), Duration.ofMillis(400), 20_000, 3);
     }

@@ -227,7 +227,7 @@ class CalibrationGridTest {
 
     static LoadResult result(double receivedPerSecond, boolean valid) {
         long sent = Math.round(receivedPerSecond * 10);
-        MeasuredLoad load = new MeasuredLoad("1x1", 1, 1, "0/1", 1, LoadSpec.Mode.saturate, null, "NonPersistent", 1,
+        MeasuredLoad load = new MeasuredLoad("1x1", 1, 1, "0/1", 1, LoadSpec.Mode.saturate, null, "NonPersistent", false, 1,
                 5, SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1, 100, 5, 10, 1);
         return new LoadResult(load, 0, 0, 10, sent, sent, receivedPerSecond, receivedPerSecond, receivedPerSecond,
                 sent, sent, sent, sent, List.of(), true, LatencyPercentiles.NONE, false, new double[] {valid ? 0.99 : 0.5}, 0.3, 1, 1,

@@ -25,7 +25,7 @@ class SaturatedLoadTest {
         LoadSpec load = SaturatedLoad.of(ORDERS, 3, true, true).over(warmup, window, warmup, Long.MAX_VALUE, 1);
         SelectorDesign subscribers = new SelectorDesign(5, 55, SelectorDesign.Kind.correlation,
                 SelectorDesign.Shape.or, 3);
-        assertEquals(new LoadSpec(12, LoadSpec.Mode.saturate, 0, true, subscribers, 512, warmup, window, warmup,
+        assertEquals(new LoadSpec(12, LoadSpec.Mode.saturate, 0, true, false, subscribers, 512, warmup, window, warmup,
                 Long.MAX_VALUE, 1), load);
     }
 

@@ -14,7 +14,7 @@ class SliceReportTest {
 
     @Test
     void bytesPerSecondGoBesideMessagesPerSecondAndTheJsonReadsBack() throws Exception {
-        MeasuredLoad load = new MeasuredLoad("1x3", 3, 3, "0/1", 4, LoadSpec.Mode.saturate, null, "NonPersistent", 3,
+        MeasuredLoad load = new MeasuredLoad("1x3", 3, 3, "0/1", 4, LoadSpec.Mode.saturate, null, "NonPersistent", false, 3,
                 0, SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1, 4096, 5, 10, 1);
         LoadResult result = new LoadResult(load, 0, 0, 10, 20_000, 60_000, 2000, 2000, 6000, 20_000, 20_000, 60_000,
                 60_000, List.of(new BrokerCounts(20_000, 20_000)), true, new LatencyPercentiles(300, 500, 800, 950,

@@ -39,11 +39,12 @@ final class CalibrationDesign {
         CalibrationSpec c = spec.calibration;
         Duration warmup = Durations.parse(spec.warmup);
         Duration window = Durations.parse(spec.duration).minus(warmup).minus(warmup);
+        boolean persistent = c.deliveryMode == WorkloadSpec.DeliveryMode.Persistent;
         List<LoadSpec> points = new ArrayList<>();
         for (CalibrationGrid.Point point : grid(c).series()) {
-            points.add(new LoadSpec(c.publishers, LoadSpec.Mode.saturate, 0,
-                    c.deliveryMode == WorkloadSpec.DeliveryMode.Persistent, point.design(), point.messageBytes(),
-                    warmup, window, warmup, Long.MAX_VALUE, 1));
+            // A persistent profile measures a broker writing its journal, which it does only for durable subscriptions.
+            points.add(new LoadSpec(c.publishers, LoadSpec.Mode.saturate, 0, persistent, persistent, point.design(),
+                    point.messageBytes(), warmup, window, warmup, Long.MAX_VALUE, 1));
         }
         if (warmup.compareTo(FIRST_WARMUP) < 0) {
             points.set(0, points.get(0).warmingUpFor(FIRST_WARMUP));

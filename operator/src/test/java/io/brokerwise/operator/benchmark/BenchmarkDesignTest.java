@@ -35,7 +35,7 @@ class BenchmarkDesignTest {
     void aSaturateRunMeasuresTheWorkloadsFiltersWithFourPublishersARow() throws Exception {
         BenchmarkDesign design = design(topology(30), new Layout(3, 1));
         Duration warmup = Duration.ofSeconds(15);
-        LoadSpec load = new LoadSpec(12, LoadSpec.Mode.saturate, 0, true,
+        LoadSpec load = new LoadSpec(12, LoadSpec.Mode.saturate, 0, true, false,
                 new SelectorDesign(5, 55, SelectorDesign.Kind.correlation, SelectorDesign.Shape.or, 3), 512,
                 warmup, Duration.ofSeconds(30), warmup, Long.MAX_VALUE, 1);
         assertEquals(List.of(load, load, load), design.plan().points());

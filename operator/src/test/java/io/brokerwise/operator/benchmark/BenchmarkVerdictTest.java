@@ -66,7 +66,7 @@ class BenchmarkVerdictTest {
 
     private static LoadResult run(double published, boolean valid) {
         long sent = Math.round(published * 10);
-        MeasuredLoad load = new MeasuredLoad("1x1", 1, 1, "0/1", 4, LoadSpec.Mode.saturate, null, "NonPersistent", 1,
+        MeasuredLoad load = new MeasuredLoad("1x1", 1, 1, "0/1", 4, LoadSpec.Mode.saturate, null, "NonPersistent", false, 1,
                 0, SelectorDesign.Kind.property, SelectorDesign.Shape.simple, 1, 1024, 5, 10, 5);
         LatencyPercentiles latency = new LatencyPercentiles(Double.NaN, Double.NaN, 900, Double.NaN, Double.NaN,
                 Double.NaN);

@@ -175,7 +175,7 @@ public class CalibratedProfileTest {
             double rate = broker.receivedCapacity(new FilterSet(d.subscribers(), d.subscribers(), d.components()), d.r())
                     * (1 + 0.01 * noise.nextGaussian());
             long sent = Math.round(rate * 10);
-            MeasuredLoad load = new MeasuredLoad("1x1", 1, 1, "0/1", 2, LoadSpec.Mode.saturate, null, "NonPersistent",
+            MeasuredLoad load = new MeasuredLoad("1x1", 1, 1, "0/1", 2, LoadSpec.Mode.saturate, null, "NonPersistent", false,
                     d.r(), d.mAdd(), d.kind(), d.shape(), d.components(), p.messageBytes(), 5, 10, 5);
             out.add(new LoadResult(load, 0, 0, 10, sent, sent, rate, rate, rate, sent, sent, sent, sent, List.of(),
                     true, LatencyPercentiles.NONE, false, new double[] {0.99}, 0.3, 1, 1, true, List.of()));

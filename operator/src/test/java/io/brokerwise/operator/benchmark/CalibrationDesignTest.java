@@ -30,6 +30,7 @@ class CalibrationDesignTest {
             assertEquals(LoadSpec.Mode.saturate, p.mode());
             assertEquals(3, p.publishers());
             assertTrue(p.persistent());
+            assertTrue(p.durableSubscriptions(), "the temporary broker journals what it holds for durable subscriptions");
             assertEquals(Duration.ofSeconds(10), p.measure(), "duration 20s less warm-up and cool-down of 5s");
             assertEquals(CalibrationSpec.DEFAULT_MESSAGE_BYTES, p.messageBytes());
         }
@@ -48,6 +49,7 @@ class CalibrationDesignTest {
         assertEquals(12, points.size(), "2 replication grades x 3 numbers of filters x 2 sizes");
         assertEquals(List.of(128, 65_536, 128), points.subList(0, 3).stream().map(LoadSpec::messageBytes).toList());
         assertEquals(List.of(5, 5, 20), points.subList(0, 3).stream().map(p -> p.design().mAdd()).toList());
+        assertTrue(points.stream().noneMatch(LoadSpec::durableSubscriptions), "nothing to journal");
     }
 
     /** Filters of several lengths: every length at each (r, m_add), of the shape asked for, all of them evaluated. */
