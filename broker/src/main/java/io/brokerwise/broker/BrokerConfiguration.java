@@ -1,5 +1,7 @@
 package io.brokerwise.broker;
 
+import io.brokerwise.broker.queues.QueueReplicas;
+import io.brokerwise.broker.queues.QueueReplicasXml;
 import io.brokerwise.broker.tls.BrokerKeyStore;
 import java.util.Objects;
 
@@ -23,10 +25,12 @@ import java.util.Objects;
  *                         the broker refuses the connections the planner did not count on
  * @param tls              whether the acceptor speaks TLS only, with the key store {@link BrokerKeyStore} makes at
  *                         launch; a plain-TCP client is refused
+ * @param queues           the replicas of the topology's queues this broker carries, and its peers
+ *                         ({@link QueueReplicas#NONE}: none)
  */
 public record BrokerConfiguration(String name, String topic, String journalDirectory, String bindHost, int port,
                                   String dataDirectory, long addressMaxBytes, int metricsPort, long maxConnections,
-                                  boolean tls) {
+                                  boolean tls, QueueReplicas queues) {
 
     /** The ConfigMap key (and file name) of the rendered configuration. */
     public static final String CONFIG_MAP_KEY = "broker.xml";
@@ -99,6 +103,13 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
         if (addressMaxBytes < 1 << 20) {
             throw new IllegalArgumentException("addressMaxBytes must be at least 1 MiB, got " + addressMaxBytes);
         }
+        Objects.requireNonNull(queues, "queues");
+        for (String queue : queues.queues()) {
+            requireName("queue", queue);
+            if (queue.equals(topic)) {
+                throw new IllegalArgumentException("queue '" + queue + "' has the topic's name: one address is either");
+            }
+        }
         if (maxConnections < 1 && maxConnections != NO_CONNECTION_LIMIT) {
             throw new IllegalArgumentException("maxConnections must be at least 1, or " + NO_CONNECTION_LIMIT
                     + " for no limit, got " + maxConnections);
@@ -112,7 +123,7 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
     public static BrokerConfiguration forPod(String name, String topic, boolean journal) {
         return new BrokerConfiguration(name, topic, journal ? POD_JOURNAL_DIRECTORY : null, "0.0.0.0", 61616,
                 POD_DATA_DIRECTORY,
-                DEFAULT_ADDRESS_MAX_BYTES, METRICS_PORT, NO_CONNECTION_LIMIT, false);
+                DEFAULT_ADDRESS_MAX_BYTES, METRICS_PORT, NO_CONNECTION_LIMIT, false, QueueReplicas.NONE);
     }
 
     /**
@@ -125,29 +136,36 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
                                                   String dataDirectory) {
         return new BrokerConfiguration(name, topic, journal ? dataDirectory + "/journal" : null, "127.0.0.1", port,
                 dataDirectory,
-                DEFAULT_ADDRESS_MAX_BYTES, 0, NO_CONNECTION_LIMIT, false);
+                DEFAULT_ADDRESS_MAX_BYTES, 0, NO_CONNECTION_LIMIT, false, QueueReplicas.NONE);
     }
 
     /** The same broker with its metrics on this port. */
     public BrokerConfiguration withMetricsPort(int newMetricsPort) {
         return new BrokerConfiguration(name, topic, journalDirectory, bindHost, port, dataDirectory, addressMaxBytes,
-                newMetricsPort, maxConnections, tls);
+                newMetricsPort, maxConnections, tls, queues);
     }
 
     /** The same broker accepting at most this many connections ({@link #NO_CONNECTION_LIMIT}: any number). */
     public BrokerConfiguration withMaxConnections(long newMaxConnections) {
         return new BrokerConfiguration(name, topic, journalDirectory, bindHost, port, dataDirectory, addressMaxBytes,
-                metricsPort, newMaxConnections, tls);
+                metricsPort, newMaxConnections, tls, queues);
     }
 
     /** The same broker speaking TLS only (true) or plain TCP (false) on its acceptor. */
     public BrokerConfiguration withTls(boolean newTls) {
         return new BrokerConfiguration(name, topic, journalDirectory, bindHost, port, dataDirectory, addressMaxBytes,
-                metricsPort, maxConnections, newTls);
+                metricsPort, maxConnections, newTls, queues);
+    }
+
+    /** The same broker carrying these queue replicas, joined to their other brokers. */
+    public BrokerConfiguration withQueues(QueueReplicas newQueues) {
+        return new BrokerConfiguration(name, topic, journalDirectory, bindHost, port, dataDirectory, addressMaxBytes,
+                metricsPort, maxConnections, tls, newQueues);
     }
 
     /** broker.xml text. */
     public String render() {
+        QueueReplicasXml queueXml = new QueueReplicasXml(queues);
         return """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <!-- Rendered by Brokerwise (io.brokerwise.broker.BrokerConfiguration); edits are overwritten. -->
@@ -174,6 +192,7 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
                     <acceptors>
                       <acceptor name="brokerwise">tcp://%3$s:%4$d?protocols=CORE;connectionsAllowed=%9$d;tcpSendBufferSize=1048576;tcpReceiveBufferSize=1048576;useEpoll=true%12$s</acceptor>
                     </acceptors>
+                    %14$s
                     <security-settings>
                       <!-- The application role sends to the topic and subscribes to it, nothing else: no management,
                            no browsing, no other address (DLQ, ExpiryQueue). Durable subscriptions only on a broker
@@ -187,6 +206,7 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
                         <permission type="createNonDurableQueue" roles="%5$s,%10$s"/>
                         <permission type="deleteNonDurableQueue" roles="%5$s,%10$s"/>%13$s
                       </security-setting>
+                      %15$s
                       <!-- The management role may do anything anywhere: management operations (messages to
                            activemq.management, answered on a temporary queue), the broker's other queues. The
                            metrics role is named nowhere: its user reads GET /metrics and can do nothing here. -->
@@ -222,11 +242,13 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
                         <dead-letter-address>DLQ</dead-letter-address>
                         <expiry-address>ExpiryQueue</expiry-address>
                       </address-setting>
+                      %16$s
                     </address-settings>
                     <addresses>
                       <address name="%7$s">
                         <multicast/>
                       </address>
+                      %17$s
                       <address name="DLQ">
                         <anycast><queue name="DLQ"/></anycast>
                       </address>
@@ -240,7 +262,14 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
                 BrokerRole.APPLICATION.role(), addressMaxBytes, xml(topic), metricsPort, maxConnections,
                 BrokerRole.MANAGEMENT.role(), tls ? TLS_COMMENT : "", tls ? TLS_PARAMETERS : "",
                 persistent() ? DURABLE_SUBSCRIPTIONS.formatted(BrokerRole.APPLICATION.role(), BrokerRole.MANAGEMENT.role())
-                        : "");
+                        : "", indented(4, queueXml.connectors() + "\n" + queueXml.clusterConnection()),
+                indented(6, queueXml.securitySettings(BrokerRole.APPLICATION.role(), BrokerRole.MANAGEMENT.role())),
+                indented(6, queueXml.addressSettings()), indented(6, queueXml.addresses()));
+    }
+
+    /** A fragment at the template's place: its first line takes the template's indentation, the others need it. */
+    private static String indented(int spaces, String fragment) {
+        return fragment.indent(spaces).strip();
     }
 
 

@@ -1,9 +1,12 @@
 package io.brokerwise.broker;
 
 import io.brokerwise.broker.metrics.PrometheusMetricsPlugin;
+import io.brokerwise.broker.queues.QueueReplicas;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import org.apache.activemq.artemis.core.config.FileDeploymentManager;
+import org.apache.activemq.artemis.core.config.impl.FileConfiguration;
 import org.apache.activemq.artemis.core.remoting.impl.netty.NettyAcceptor;
 import org.apache.activemq.artemis.core.security.impl.SecurityStoreImpl;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
@@ -33,13 +36,25 @@ public final class EmbeddedBroker implements AutoCloseable {
         }
         BrokerLogins logins = new BrokerLogins(users);
         EmbeddedActiveMQ broker = new EmbeddedActiveMQ();
-        broker.setConfigResourcePath(brokerXml.toUri().toString());
+        broker.setConfiguration(configuration(brokerXml, users));
         // the metrics endpoint finds the users through the security manager (PrometheusMetricsPlugin)
         broker.setSecurityManager(new ActiveMQJAASSecurityManager(BrokerLoginModule.class.getName(), logins));
         broker.start();
         EmbeddedBroker started = new EmbeddedBroker(broker, logins);
         started.requireListening();
         return started;
+    }
+
+    /**
+     * The broker.xml as Artemis reads it, with the cluster connection's credentials, which stay out of the file (and
+     * the ConfigMap): the management user's password, which every broker of a topology holds. A bridge logging in
+     * with them is the broker's own (Artemis's cluster user), allowed everything on the queues it joins.
+     */
+    private static FileConfiguration configuration(Path brokerXml, BrokerUsers users) throws Exception {
+        FileConfiguration configuration = new FileConfiguration();
+        new FileDeploymentManager(brokerXml.toUri().toString()).addDeployable(configuration).readConfiguration();
+        configuration.setClusterUser(QueueReplicas.CLUSTER).setClusterPassword(users.management().password());
+        return configuration;
     }
 
     /**

@@ -1,0 +1,44 @@
+package io.brokerwise.broker.queues;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The replicas of a topology's queues that one broker carries, and the brokers that carry the others: each queue is
+ * an anycast address with one queue of its name on every broker of the layout (a replicated queue, Taton et al.,
+ * "Improving the performances of JMS-based applications", sec. 2), and the brokers are joined by one cluster
+ * connection that carries these queues' addresses only, never the topic's (a subscriber registered at several
+ * brokers would otherwise get copies), so that a replica without consumers hands its messages to one that has them.
+ *
+ * @param queues the queue names, each one anycast address and queue on this broker
+ * @param self   {@code host:port} at which the other brokers reach this one
+ * @param peers  {@code host:port} of every other broker that may carry a replica, up to the layout's largest size, so
+ *               that a broker added later is reached without re-rendering (and restarting) the others: Artemis does
+ *               not reload a cluster connection at run time
+ */
+public record QueueReplicas(List<String> queues, String self, List<String> peers) {
+
+    /** A broker without queues: no anycast address of the topology's, no cluster connection. */
+    public static final QueueReplicas NONE = new QueueReplicas(List.of(), null, List.of());
+
+    /** The cluster connection's name, also the user the brokers' bridges log in as. */
+    public static final String CLUSTER = "brokerwise-queues";
+
+    /**
+     * How long a replica whose consumers have all left keeps its messages before it hands them to replicas with
+     * consumers: long enough for a consumer that reconnects (a client move, a restart) to take them back first.
+     */
+    public static final long REDISTRIBUTION_DELAY_MILLIS = 1_000;
+
+    public QueueReplicas {
+        queues = List.copyOf(queues);
+        peers = List.copyOf(peers);
+        if (!queues.isEmpty()) {
+            Objects.requireNonNull(self, "self: the address other brokers reach this one at");
+        }
+    }
+
+    public boolean isEmpty() {
+        return queues.isEmpty();
+    }
+}
