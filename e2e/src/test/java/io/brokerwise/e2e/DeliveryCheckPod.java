@@ -4,19 +4,15 @@ import io.brokerwise.measure.delivery.DeliveryCheck;
 import io.brokerwise.measure.delivery.DeliveryProgress;
 import io.brokerwise.measure.delivery.DeliveryReport;
 import io.brokerwise.measure.delivery.LoadSchedule;
-import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.KubernetesClientTimeoutException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Predicate;
-import java.util.function.Supplier;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The delivery check (the benchmark image's {@code DeliveryCheck}) as a pod on the real node, a client of a
@@ -32,41 +28,32 @@ final class DeliveryCheckPod {
     /** The check's control file, in a volume of its own: the container's root filesystem is read-only. */
     static final String CONTROL = "/var/run/brokerwise-check/control";
 
-    private final KubernetesClient k8s;
-    private final String ns;
-    private final String name;
+    private final ClientPod pod;
     private final LoadSchedule load;
     /** Wall-clock millis by which the load ends: its schedule's end until the test stops it earlier. */
     private long loadEndsBy = Long.MAX_VALUE;
 
-    private DeliveryCheckPod(KubernetesClient k8s, String ns, String name, LoadSchedule load) {
-        this.k8s = k8s;
-        this.ns = ns;
-        this.name = name;
+    private DeliveryCheckPod(ClientPod pod, LoadSchedule load) {
+        this.pod = pod;
         this.load = load;
     }
 
     static DeliveryCheckPod start(KubernetesClient k8s, String ns, String topology, String name, String schedule,
                                   int publishers, int subscribers, int keys) {
-        Pod client = Pods.client(name, topology, topology + "-routing", new ContainerBuilder()
-                .withName("check").withImage(LocalCluster.BENCH_IMAGE)
-                .withCommand("java", "-Xmx192m", "-cp", "@/opt/brokerwise/jib-classpath-file",
-                        "io.brokerwise.measure.delivery.DeliveryCheck", "--schedule", schedule,
-                        "--publishers", String.valueOf(publishers), "--subscribers", String.valueOf(subscribers),
-                        "--keys", String.valueOf(keys), "--watch-period", "1s", "--drain", DRAIN.toSeconds() + "s",
-                        "--control", CONTROL)
+        ContainerBuilder check = ClientPod.running(topology, DeliveryCheck.class.getName(), List.of("--schedule",
+                        schedule, "--publishers", String.valueOf(publishers), "--subscribers",
+                        String.valueOf(subscribers), "--keys", String.valueOf(keys), "--watch-period", "1s",
+                        "--drain", DRAIN.toSeconds() + "s", "--control", CONTROL))
                 .addNewVolumeMount().withName("control").withMountPath(CONTROL.substring(0, CONTROL.lastIndexOf('/')))
                 .endVolumeMount()
-                .addNewEnvFrom().withNewSecretRef().withName(topology + "-broker-credentials").endSecretRef()
-                .endEnvFrom()
                 // requests below the limit: beside a grid of brokers the real node's two CPUs are mostly requested
                 .withNewResources().addToRequests("cpu", new Quantity("200m")).addToLimits("cpu", new Quantity("500m"))
                 .addToRequests("memory", new Quantity("384Mi")).addToLimits("memory", new Quantity("384Mi"))
-                .endResources());
-        k8s.pods().inNamespace(ns).resource(new PodBuilder(client).editSpec().addNewVolume().withName("control")
-                .withNewEmptyDir().withMedium("Memory").withSizeLimit(new Quantity("1Mi")).endEmptyDir().endVolume()
-                .endSpec().build()).create();
-        return new DeliveryCheckPod(k8s, ns, name, LoadSchedule.parse(schedule));
+                .endResources();
+        Volume control = new VolumeBuilder().withName("control").withNewEmptyDir().withMedium("Memory")
+                .withSizeLimit(new Quantity("1Mi")).endEmptyDir().build();
+        return new DeliveryCheckPod(ClientPod.start(k8s, ns, topology, name, check, control),
+                LoadSchedule.parse(schedule));
     }
 
     /**
@@ -77,8 +64,7 @@ final class DeliveryCheckPod {
         if (!command.matches("phase \\d+|stop")) {
             throw new IllegalArgumentException("a delivery check understands 'phase N' or 'stop', not " + command);
         }
-        Pods.exec(k8s, ns, name, "sh", "-c", "echo '" + command + "' > " + CONTROL + ".next && mv " + CONTROL
-                + ".next " + CONTROL);
+        pod.exec("sh", "-c", "echo '" + command + "' > " + CONTROL + ".next && mv " + CONTROL + ".next " + CONTROL);
         if (command.equals("stop")) {
             loadEndsBy = System.currentTimeMillis();
         }
@@ -92,28 +78,22 @@ final class DeliveryCheckPod {
         long deadline = System.nanoTime() + atMost.toNanos();
         Optional<DeliveryProgress> latest = Optional.empty();
         while (System.nanoTime() < deadline) {
-            latest = DeliveryProgress.latest(tail());
+            // the tail, where the latest progress is: a check prints a line every second
+            latest = DeliveryProgress.latest(pod.tail(40));
             if (latest.filter(reached).isPresent()) {
                 return latest.get();
             }
-            sleep(Duration.ofSeconds(1));
+            ClientPod.sleep(Duration.ofSeconds(1));
         }
         throw new AssertionError("the delivery check never reached " + what + " within " + atMost + " (latest: "
-                + latest.map(DeliveryProgress::line).orElse("none") + "):\n" + describe());
+                + latest.map(DeliveryProgress::line).orElse("none") + "):\n" + pod.describe());
     }
 
     /** Wall-clock millis when the load started (the check logs it once its subscribers are in place). */
     long awaitLoadStarted() {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-        while (System.nanoTime() < deadline) {
-            String log = log();
-            var started = log.lines().filter(l -> l.startsWith(STARTED)).findFirst();
-            if (started.isPresent()) {
-                return Long.parseLong(started.get().substring(STARTED.length()).trim());
-            }
-            sleep(Duration.ofSeconds(1));
-        }
-        throw new AssertionError("the delivery check never started its load:\n" + describe() + "\n" + events());
+        return pod.await("the start of its load", Duration.ofMinutes(2), log -> log.lines()
+                .filter(l -> l.startsWith(STARTED)).findFirst()
+                .map(l -> Long.parseLong(l.substring(STARTED.length()).trim())));
     }
 
     /**
@@ -123,18 +103,10 @@ final class DeliveryCheckPod {
      */
     long awaitMoveTo(int publisherGroups, int subscriberGroups, long since, Duration atMost) {
         String moved = "delivery-check: moved to " + publisherGroups + " x " + subscriberGroups + " at ";
-        long deadline = System.nanoTime() + atMost.toNanos();
-        while (System.nanoTime() < deadline) {
-            // a list of disruptions run over again moves to the same layout again: only a move since counts
-            var at = log().lines().filter(l -> l.startsWith(moved))
-                    .mapToLong(l -> Long.parseLong(l.substring(moved.length()).trim())).filter(t -> t >= since).max();
-            if (at.isPresent()) {
-                return at.getAsLong();
-            }
-            sleep(Duration.ofSeconds(1));
-        }
-        throw new AssertionError("the delivery check never moved to " + publisherGroups + " x " + subscriberGroups
-                + ":\n" + describe());
+        // a list of disruptions run over again moves to the same layout again: only a move since counts
+        return pod.await("a move to " + publisherGroups + " x " + subscriberGroups, atMost, log -> log.lines()
+                .filter(l -> l.startsWith(moved)).map(l -> Long.parseLong(l.substring(moved.length()).trim()))
+                .filter(t -> t >= since).max(Long::compare));
     }
 
     /**
@@ -145,59 +117,14 @@ final class DeliveryCheckPod {
     DeliveryReport report(Duration afterLoad) {
         long loadEnds = Math.min(loadEndsBy, awaitLoadStarted() + load.length().toMillis()) + DRAIN.toMillis();
         long atMostMillis = Math.max(0, loadEnds - System.currentTimeMillis()) + afterLoad.toMillis();
-        Pod done;
-        try {
-            done = k8s.pods().inNamespace(ns).withName(name).waitUntilCondition(p -> p != null && p.getStatus() != null
-                    && Set.of("Succeeded", "Failed").contains(p.getStatus().getPhase()),
-                    atMostMillis, TimeUnit.MILLISECONDS);
-        } catch (KubernetesClientTimeoutException e) {
-            throw new AssertionError("the delivery check did not finish:\n" + describe(), e);
-        }
-        String log = log();
-        if (!"Succeeded".equals(done.getStatus().getPhase())) {
+        String phase = pod.awaitEnd(Duration.ofMillis(atMostMillis));
+        String log = pod.log();
+        if (!"Succeeded".equals(phase)) {
             throw new AssertionError("the delivery check failed:\n" + log);
         }
         // what its clients did: moves, reconnects, failed sends (the first 40 lines)
         log.lines().filter(l -> l.startsWith("delivery-check: ")).limit(40).forEach(System.out::println);
         return DeliveryReport.fromLog(log);
-    }
-
-    /** The last lines of its log, where its latest progress is. */
-    private String tail() {
-        return orEmpty(() -> k8s.pods().inNamespace(ns).withName(name).tailingLines(40).getLog());
-    }
-
-    /** Its log so far; empty while its container has not started. */
-    String log() {
-        return orEmpty(() -> k8s.pods().inNamespace(ns).withName(name).getLog());
-    }
-
-    private static String orEmpty(Supplier<String> log) {
-        try {
-            String text = log.get();
-            return text == null ? "" : text;
-        } catch (KubernetesClientException e) {
-            return "";
-        }
-    }
-
-    private String events() {
-        return k8s.v1().events().inNamespace(ns).list().getItems().stream()
-                .filter(e -> name.equals(e.getInvolvedObject().getName()))
-                .map(e -> e.getReason() + ": " + e.getMessage()).toList().toString();
-    }
-
-    private String describe() {
-        return Pods.describe(k8s, ns) + "\n" + log();
-    }
-
-    private static void sleep(Duration d) {
-        try {
-            Thread.sleep(d.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted", e);
-        }
     }
 
     /** The line the check logs as its publishers start, with the wall-clock millis. */

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.brokerwise.measure.journal.JournalCheck;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.storage.StorageClassBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -91,15 +92,15 @@ class PersistenceOnRealNodeTest {
     @Order(1)
     void aKilledBrokerKeepsEveryPersistentMessageItHeld(KubernetesClient k8s) throws Exception {
         String volume = claim(k8s).getSpec().getVolumeName();
-        JournalCheckPod check = JournalCheckPod.start(k8s, ns, NAME, "hold-check",
-                "hold", "--messages", "12000", "--unacknowledged", "100");
-        check.awaitLine("journal-check: held 12000 messages", 6);
+        ClientPod check = journalCheck(k8s, "hold-check", "hold", "--messages", "12000", "--unacknowledged", "100");
+        check.awaitLine("journal-check: held 12000 messages", Duration.ofMinutes(6));
         int restarts = restarts(k8s);
         String killed = HostProcesses.killContainer(k8s.pods().inNamespace(ns).withName(BROKER).get(), "artemis");
         System.out.println("JOURNAL: killed " + killed + " with 12,000 messages waiting");
         k8s.pods().inNamespace(ns).withName(BROKER).waitUntilCondition(p -> p != null && Topologies.ready(p)
                 && restarts(p) > restarts, 3, TimeUnit.MINUTES);
-        String log = check.awaitEnd(8);
+        check.awaitEnd(Duration.ofMinutes(8));
+        String log = check.log();
         Matcher report = REPORT.matcher(log);
         assertTrue(report.find(), "no report in the check's log:\n" + log);
         System.out.println("JOURNAL: " + report.group());
@@ -115,21 +116,21 @@ class PersistenceOnRealNodeTest {
     @Order(2)
     void aFullVolumeIsAConditionAndSendsTimeOutWithTheReasonUntilSpaceIsFreed(KubernetesClient k8s)
             throws Exception {
-        JournalCheckPod sends = JournalCheckPod.start(k8s, ns, NAME, "send-check", "send", "--rate", "2", "--for", "6m");
-        sends.awaitLine("journal-check: first send went through", 3);
+        ClientPod sends = journalCheck(k8s, "send-check", "send", "--rate", "2", "--for", "6m");
+        sends.awaitLine("journal-check: first send went through", Duration.ofMinutes(3));
         String filled = Pods.exec(k8s, ns, BROKER, "sh", "-c", "fallocate -l $(df -B1 --output=avail " + JOURNAL
                 + " | tail -1 | awk '{print $1 - 8 * 1024 * 1024}') " + JOURNAL + "/ballast && df -h " + JOURNAL);
         System.out.println("JOURNAL: filled the volume:\n" + filled);
         var full = Topologies.await(k8s, ns, NAME, "JournalVolumes", "False", CLAIM, 3);
         System.out.println("JOURNAL: condition " + full);
         assertEquals("VolumeFull", full.get("reason"), String.valueOf(full));
-        String failed = sends.awaitLine("journal-check: send failed: [JournalVolumeFull]", 3);
+        String failed = sends.awaitLine("journal-check: send failed: [JournalVolumeFull]", Duration.ofMinutes(3));
         assertTrue(failed.contains("journal volume is full"), failed);
 
         Pods.exec(k8s, ns, BROKER, "rm", JOURNAL + "/ballast");
         var room = Topologies.await(k8s, ns, NAME, "JournalVolumes", "True", CLAIM, 3);
         System.out.println("JOURNAL: condition " + room);
-        String recovered = sends.awaitLine("journal-check: sends go through again", 3);
+        String recovered = sends.awaitLine("journal-check: sends go through again", Duration.ofMinutes(3));
         System.out.println("JOURNAL: " + recovered.lines().filter(l -> l.startsWith("journal-check: s")).toList());
         k8s.pods().inNamespace(ns).withName("send-check").withGracePeriod(0).delete();
     }
@@ -193,61 +194,10 @@ class PersistenceOnRealNodeTest {
         return p.getStatus().getContainerStatuses().stream().mapToInt(c -> c.getRestartCount()).sum();
     }
 
-    /** The journal check ({@code JournalCheck}) as a client pod of the topology, in the benchmark image. */
-    private record JournalCheckPod(KubernetesClient k8s, String ns, String name) {
-
-        static JournalCheckPod start(KubernetesClient k8s, String ns, String topology, String name, String... args) {
-            List<String> command = new java.util.ArrayList<>(List.of("java", "-Xmx192m", "-cp",
-                    "@/opt/brokerwise/jib-classpath-file", "io.brokerwise.measure.journal.JournalCheck"));
-            command.addAll(List.of(args));
-            Pod pod = Pods.client(name, topology, topology + "-routing", new ContainerBuilder()
-                    .withName("check").withImage(LocalCluster.BENCH_IMAGE).withCommand(command)
-                    .addNewEnvFrom().withNewSecretRef().withName(topology + "-broker-credentials").endSecretRef()
-                    .endEnvFrom()
-                    .withNewResources().addToRequests(Map.of("cpu", new Quantity("200m"), "memory",
-                            new Quantity("320Mi"))).addToLimits(Map.of("cpu", new Quantity("1"), "memory",
-                            new Quantity("320Mi"))).endResources());
-            k8s.pods().inNamespace(ns).resource(pod).create();
-            return new JournalCheckPod(k8s, ns, name);
-        }
-
-        /** Waits until the check's log holds {@code line}; returns the log. */
-        String awaitLine(String line, int minutes) throws InterruptedException {
-            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(minutes);
-            while (true) {
-                String log = log();
-                if (log.contains(line)) {
-                    return log;
-                }
-                if (System.nanoTime() > deadline || ended()) {
-                    throw new AssertionError("no '" + line + "' in " + name + "'s log (" + phase() + "):\n" + log
-                            + "\n" + Pods.describe(k8s, ns));
-                }
-                Thread.sleep(1_000);
-            }
-        }
-
-        String awaitEnd(int minutes) {
-            k8s.pods().inNamespace(ns).withName(name).waitUntilCondition(p -> p != null && p.getStatus() != null
-                    && List.of("Succeeded", "Failed").contains(p.getStatus().getPhase()), minutes, TimeUnit.MINUTES);
-            return log();
-        }
-
-        String phase() {
-            Pod p = k8s.pods().inNamespace(ns).withName(name).get();
-            return p == null ? "gone" : p.getStatus().getPhase();
-        }
-
-        private boolean ended() {
-            return List.of("Succeeded", "Failed", "gone").contains(phase());
-        }
-
-        private String log() {
-            try {
-                return k8s.pods().inNamespace(ns).withName(name).getLog();
-            } catch (RuntimeException e) {
-                return ""; // not started yet
-            }
-        }
+    /** The journal check ({@code JournalCheck}) with {@code args}, as a client pod of the topology. */
+    private static ClientPod journalCheck(KubernetesClient k8s, String name, String... args) {
+        return ClientPod.start(k8s, ns, NAME, name, ClientPod.running(NAME, JournalCheck.class.getName(), List.of(args))
+                .withNewResources().addToRequests(Map.of("cpu", new Quantity("200m"), "memory", new Quantity("320Mi")))
+                .addToLimits(Map.of("cpu", new Quantity("1"), "memory", new Quantity("320Mi"))).endResources());
     }
 }

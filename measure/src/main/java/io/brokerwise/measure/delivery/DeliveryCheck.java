@@ -1,11 +1,11 @@
 package io.brokerwise.measure.delivery;
 
-import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.client.ClientOptions;
 import io.brokerwise.client.Outgoing;
 import io.brokerwise.client.Publisher;
 import io.brokerwise.client.Subscriber;
 import io.brokerwise.client.TopologyClient;
+import io.brokerwise.measure.ClientEnvironment;
 import io.brokerwise.measure.DurationConverter;
 import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.routing.RoutingMapWatcher;
@@ -98,9 +98,7 @@ public final class DeliveryCheck implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--schedule: " + e.getMessage());
         }
-        BrokerCredentials credentials = BrokerCredentials.fromEnvironment();
-        System.out.println(run(ClientOptions.of(credentials.user(), credentials.password()).trustingEnvironmentCa())
-                .line());
+        System.out.println(run(ClientEnvironment.options()).line());
         return 0;
     }
 

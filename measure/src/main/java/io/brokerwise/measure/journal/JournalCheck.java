@@ -1,7 +1,7 @@
 package io.brokerwise.measure.journal;
 
-import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.client.ClientOptions;
+import io.brokerwise.measure.ClientEnvironment;
 import io.brokerwise.measure.DurationConverter;
 import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.routing.RoutingMapWatcher;
@@ -65,11 +65,6 @@ public final class JournalCheck implements Callable<Integer> {
         return map;
     }
 
-    static ClientOptions options() {
-        BrokerCredentials credentials = BrokerCredentials.fromEnvironment();
-        return ClientOptions.of(credentials.user(), credentials.password()).trustingEnvironmentCa();
-    }
-
     @Command(name = "hold", mixinStandardHelpOptions = true,
             description = "Leave persistent messages on the broker, wait for it to restart, consume and count them.")
     static final class Hold implements Callable<Integer> {
@@ -95,7 +90,7 @@ public final class JournalCheck implements Callable<Integer> {
                         + "--unacknowledged between 0 and --messages, --message-bytes at least 0");
             }
             RoutingMap map = parent.oneBroker(spec);
-            ClientOptions options = options();
+            ClientOptions options = ClientEnvironment.options();
             HeldMessages.Report report = new HeldMessages(options.urlWithoutReconnection(map.brokers().get(0)),
                     map.topic(), options, messageBytes, restartWithin).run(messages, unacknowledged);
             System.out.println(report.line());
@@ -124,7 +119,7 @@ public final class JournalCheck implements Callable<Integer> {
             if (rate <= 0 || messageBytes < 0) {
                 throw new ParameterException(spec.commandLine(), "--rate must be above 0, --message-bytes at least 0");
             }
-            new SteadySends(parent.oneBroker(spec), options(), rate, length, messageBytes).run();
+            new SteadySends(parent.oneBroker(spec), ClientEnvironment.options(), rate, length, messageBytes).run();
             return 0;
         }
     }

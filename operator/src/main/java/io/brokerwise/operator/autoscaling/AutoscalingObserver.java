@@ -86,27 +86,36 @@ public class AutoscalingObserver {
         Duration window = AutoscalingInput.window(spec);
         RoutingMap map = routed.get();
         List<ScrapeTarget> targets = monitor.targets(map.brokers(), metricsUser.get());
-        monitor.watch(watcher(id), targets, window);
+        // the brokers' reads wake us only when they are due: another watcher may have them read more often
+        monitor.watch(watcher(id), targets, window,
+                () -> !waits(readings.on(id, map), reading(targets), clock.instant(), window));
         CounterReading later = reading(targets);
+        Optional<CounterReading> earlier = readings.on(id, map);
+        if (waits(earlier, later, clock.instant(), window)) {
+            // the scraper reads them again once a window has passed since the earlier reading, and that read wakes us
+            return backstop(window);
+        }
         if (later.newest().isEmpty()) {
             return unread(topology, status, map, targets, window, client);
         }
-        Optional<CounterReading> earlier = readings.on(id, map);
         if (earlier.isEmpty()) {
             readings.remember(id, map, later);
             condition(client, topology, status, "Unknown", "FirstReading", "the brokers' counters are read; the "
                     + "workload is observed from the next reading, " + spec.window + " later" + silent(map, later));
             return backstop(window);
         }
-        Duration left = window.minus(Duration.between(earlier.get().newest().orElseThrow(), clock.instant()));
-        boolean early = !left.isNegative() && !left.isZero();
-        if (early || !later.newerThan(earlier.get())) {
-            // the scraper reads them again once a window has passed since the earlier reading, and that read wakes us
-            return backstop(window);
-        }
         readings.remember(id, map, later);
         observe(topology, status, planned.get(), map, earlier.get(), later, client);
         return backstop(window);
+    }
+
+    /**
+     * Whether a pass can only wait for a later reading: the brokers were read, but within a window of the earlier
+     * reading, or none of them since. Such a pass reports nothing, so a read that leaves it waiting wakes nobody.
+     */
+    static boolean waits(Optional<CounterReading> earlier, CounterReading later, Instant now, Duration window) {
+        return later.newest().isPresent() && earlier.isPresent()
+                && (now.isBefore(earlier.get().newest().orElseThrow().plus(window)) || !later.newerThan(earlier.get()));
     }
 
     /**

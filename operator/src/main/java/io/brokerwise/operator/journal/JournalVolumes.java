@@ -8,7 +8,10 @@ import io.brokerwise.operator.layout.Conditions;
 import io.brokerwise.operator.layout.Names;
 import io.brokerwise.operator.monitor.BrokerMonitor;
 import io.brokerwise.operator.monitor.BrokerReading;
+import io.brokerwise.operator.monitor.Readings;
 import io.brokerwise.operator.monitor.ScrapeTarget;
+import io.brokerwise.operator.monitor.WakeOnChange;
+import io.brokerwise.operator.monitor.Wakes;
 import io.brokerwise.operator.monitor.Watcher;
 import io.brokerwise.routing.RoutingMap;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
@@ -24,7 +27,8 @@ import java.util.stream.IntStream;
  * Watches how full the journal volumes of a topology's brokers are, through the scraper, and gives the
  * JournalVolumes condition ({@link JournalVolumeVerdict}). It watches the brokers the StatefulSet runs, every one of
  * them, routed or retiring: a retiring broker's journal holds messages too. What runs decides, not what the spec asks:
- * a storage change the operator refused leaves the brokers on the volumes they have.
+ * a storage change the operator refused leaves the brokers on the volumes they have. A read wakes the topology only
+ * when it changes the condition ({@link #wakes}).
  */
 @ApplicationScoped
 public class JournalVolumes {
@@ -52,9 +56,24 @@ public class JournalVolumes {
         List<String> claims = claims(topology, journaled.get());
         List<ScrapeTarget> targets = monitor.targets(RoutingMap.statefulSetAddresses(topology.getMetadata().getName(),
                 topology.getMetadata().getNamespace(), Names.BROKER_PORT, claims.size()), metricsUser.get());
-        monitor.watch(watcher, targets, EVERY);
-        return Optional.of(JournalVolumeVerdict.of(IntStream.range(0, claims.size())
-                .mapToObj(i -> new JournalVolumeVerdict.Volume(claims.get(i), usage(targets.get(i)))).toList()));
+        Conditions.Verdict verdict = verdict(claims, targets, monitor);
+        monitor.watch(watcher, targets, EVERY, wakes(verdict, claims, targets, monitor));
+        return Optional.of(verdict);
+    }
+
+    /** The condition from the last readings, the volume of claim i on the broker of target i. */
+    static Conditions.Verdict verdict(List<String> claims, List<ScrapeTarget> targets, Readings readings) {
+        return JournalVolumeVerdict.of(IntStream.range(0, claims.size())
+                .mapToObj(i -> new JournalVolumeVerdict.Volume(claims.get(i), usage(targets.get(i), readings)))
+                .toList());
+    }
+
+    /**
+     * Which reads wake the topology: those after which the condition is not the one last {@code set}. A volume
+     * fills slowly, so most reads find the condition the pass set, and a pass for each would only set it again.
+     */
+    static Wakes wakes(Conditions.Verdict set, List<String> claims, List<ScrapeTarget> targets, Readings readings) {
+        return new WakeOnChange<>(set, () -> verdict(claims, targets, readings));
     }
 
     /** The claim of each broker the StatefulSet runs, by ordinal. */
@@ -64,8 +83,8 @@ public class JournalVolumes {
     }
 
     /** The volume's usage at the broker's last read; NaN when the last read failed or none was made yet. */
-    private double usage(ScrapeTarget target) {
-        return monitor.failing(target) ? Double.NaN
-                : monitor.last(target).map(BrokerReading::sample).map(BrokerSample::diskStoreUsage).orElse(Double.NaN);
+    private static double usage(ScrapeTarget target, Readings readings) {
+        return readings.failing(target) ? Double.NaN : readings.last(target).map(BrokerReading::sample)
+                .map(BrokerSample::diskStoreUsage).orElse(Double.NaN);
     }
 }

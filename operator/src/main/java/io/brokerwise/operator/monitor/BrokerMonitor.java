@@ -29,12 +29,13 @@ import org.jboss.logging.Logger;
 
 /**
  * The operator's {@link BrokerScraper}: every second it sends the reads that are due, on a pool of its own, so that
- * no reconcile thread waits on a broker, and wakes the topology a read was for when it ends. Its metrics say how old each watcher's readings are
+ * no reconcile thread waits on a broker, and wakes the topology a read was for when it ends, if its watcher
+ * {@link Wakes} for it. Its metrics say how old each watcher's readings are
  * ({@code brokerwise_readings_age_seconds}, by topology and purpose) and how many targets are failing
  * ({@code brokerwise_scrape_failing_targets}).
  */
 @ApplicationScoped
-public class BrokerMonitor {
+public class BrokerMonitor implements Readings {
 
     private static final Duration TICK = Duration.ofSeconds(1);
     private static final Logger LOG = Logger.getLogger(BrokerMonitor.class);
@@ -86,8 +87,8 @@ public class BrokerMonitor {
     }
 
     /**
-     * Who is woken when a read for a topology ends, answered or not: its reconciler's event source, so that a pass
-     * waiting for readings runs as they arrive rather than looking again on a timer.
+     * Who is woken when a read for a topology ends, answered or not, and its watcher wakes for it: its reconciler's
+     * event source, so that a pass waiting for readings runs as they arrive rather than looking again on a timer.
      */
     public void onReadEnded(Consumer<ResourceID> wakeTopology) {
         this.wake = wakeTopology;
@@ -106,6 +107,10 @@ public class BrokerMonitor {
         scraper.watch(watcher, targets, every);
     }
 
+    public void watch(Watcher watcher, Collection<ScrapeTarget> targets, Duration every, Wakes wakes) {
+        scraper.watch(watcher, targets, every, wakes);
+    }
+
     public void forget(Watcher watcher) {
         scraper.forget(watcher);
     }
@@ -120,10 +125,12 @@ public class BrokerMonitor {
         scraper.keepOnly(topologies);
     }
 
+    @Override
     public Optional<BrokerReading> last(ScrapeTarget target) {
         return scraper.last(target);
     }
 
+    @Override
     public boolean failing(ScrapeTarget target) {
         return scraper.failing(target);
     }

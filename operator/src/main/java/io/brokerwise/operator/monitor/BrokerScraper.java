@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -24,10 +23,10 @@ import java.util.concurrent.Semaphore;
  * {@code concurrency} at a time, on the readers' executor, and returns at once. Callers read the last reading of each
  * target and never wait on the network. A target that does not answer is tried again after a back-off that doubles
  * with each failure, up to {@link #MAX_BACKOFF}, so silent brokers cannot take the readers from the ones that answer.
- * Each read that ends, answered or not, is told to the {@link ReadListener} for every watcher of its target: whoever
- * waits for readings is woken by them, instead of looking again and again.
+ * Each read that ends, answered or not, is told to the {@link ReadListener} for every watcher of its target that it
+ * {@link Wakes}: whoever waits for readings is woken by them, instead of looking again and again.
  */
-public final class BrokerScraper {
+public final class BrokerScraper implements Readings {
 
     /** Reads one endpoint; bounded by its own timeouts. */
     @FunctionalInterface
@@ -46,7 +45,11 @@ public final class BrokerScraper {
         Optional<BrokerReading> last = Optional.empty();
     }
 
-    /** Told of each read that ended, once for each watcher of its target; called on a reader's thread. */
+    /** A watcher's targets, how often it wants them read, and which of their reads wake it. */
+    private record Watch(Set<ScrapeTarget> targets, Duration every, Wakes wakes) {
+    }
+
+    /** Told of each read that ended, once for each watcher of its target it wakes; called on a reader's thread. */
     @FunctionalInterface
     public interface ReadListener {
         void readEnded(Watcher watcher);
@@ -59,8 +62,8 @@ public final class BrokerScraper {
     private final Executor readers;
     private final Semaphore permits;
     private final ReadListener listener;
-    /** Each watcher's targets and how often it wants them read. */
-    private final Map<Watcher, Map<ScrapeTarget, Duration>> watched = new HashMap<>();
+    /** What each watcher watches. */
+    private final Map<Watcher, Watch> watched = new HashMap<>();
     private final Map<ScrapeTarget, Known> targets = new ConcurrentHashMap<>();
 
     public BrokerScraper(Endpoint endpoint, Clock clock, Executor readers, int concurrency, ReadListener listener) {
@@ -71,11 +74,17 @@ public final class BrokerScraper {
         this.listener = listener;
     }
 
-    /** {@code watcher} wants these targets, and only these, read every {@code every}; a new target is due at once. */
-    public synchronized void watch(Watcher watcher, Collection<ScrapeTarget> wanted, Duration every) {
-        Map<ScrapeTarget, Duration> mine = new HashMap<>();
-        wanted.forEach(t -> mine.put(t, every));
-        watched.put(watcher, mine);
+    /**
+     * {@code watcher} wants these targets, and only these, read every {@code every}; a new target is due at once. Each
+     * read of them that ends wakes it.
+     */
+    public void watch(Watcher watcher, Collection<ScrapeTarget> wanted, Duration every) {
+        watch(watcher, wanted, every, Wakes.EVERY_READ);
+    }
+
+    /** The same, waking it only for the reads {@code wakes} says. */
+    public synchronized void watch(Watcher watcher, Collection<ScrapeTarget> wanted, Duration every, Wakes wakes) {
+        watched.put(watcher, new Watch(Set.copyOf(wanted), every, wakes));
         settle();
     }
 
@@ -95,12 +104,13 @@ public final class BrokerScraper {
         settle();
     }
 
-    /** The last reading of {@code target}; empty until one answered. */
+    @Override
     public Optional<BrokerReading> last(ScrapeTarget target) {
         return Optional.ofNullable(targets.get(target)).flatMap(k -> k.last);
     }
 
     /** Whether the last read of {@code target} failed (it is backing off). */
+    @Override
     public boolean failing(ScrapeTarget target) {
         Known known = targets.get(target);
         return known != null && known.failures > 0;
@@ -118,7 +128,7 @@ public final class BrokerScraper {
     public synchronized Map<Watcher, Duration> ages() {
         Instant now = clock.instant();
         Map<Watcher, Duration> ages = new HashMap<>();
-        watched.forEach((watcher, mine) -> ages.put(watcher, mine.keySet().stream().map(targets::get)
+        watched.forEach((watcher, mine) -> ages.put(watcher, mine.targets().stream().map(targets::get)
                 .map(k -> Duration.between(k.last.map(BrokerReading::at).orElse(k.since), now))
                 .max(Duration::compareTo).orElse(Duration.ZERO)));
         return ages;
@@ -162,13 +172,18 @@ public final class BrokerScraper {
         } finally {
             permits.release();
         }
-        // told outside the lock: a listener may call back in (a pass that reads what it was woken for)
-        done(target, known, sent, sample).forEach(listener::readEnded);
+        // asked and told outside the lock: a rule reads the readings, a listener may call back in (a pass that reads
+        // what it was woken for)
+        done(target, known, sent, sample).forEach((watcher, wakes) -> {
+            if (wakes.afterRead()) {
+                listener.readEnded(watcher);
+            }
+        });
     }
 
-    /** Records the read's end; returns the watchers of its target. */
-    private synchronized List<Watcher> done(ScrapeTarget target, Known known, Instant sent,
-                                            Optional<BrokerSample> sample) {
+    /** Records the read's end; returns the watchers of its target, with what wakes each. */
+    private synchronized Map<Watcher, Wakes> done(ScrapeTarget target, Known known, Instant sent,
+                                                  Optional<BrokerSample> sample) {
         known.reading = false;
         if (sample.isPresent()) {
             known.failures = 0;
@@ -178,8 +193,13 @@ public final class BrokerScraper {
             known.failures++;
             known.due = clock.instant().plus(backoff(known.every, known.failures));
         }
-        return watched.entrySet().stream().filter(e -> e.getValue().containsKey(target)).map(Map.Entry::getKey)
-                .toList();
+        Map<Watcher, Wakes> watchers = new HashMap<>();
+        watched.forEach((watcher, watch) -> {
+            if (watch.targets().contains(target)) {
+                watchers.put(watcher, watch.wakes());
+            }
+        });
+        return watchers;
     }
 
     /** {@code every}, doubled for each failure after the first, at most {@link #MAX_BACKOFF}. */
@@ -194,7 +214,8 @@ public final class BrokerScraper {
     /** Targets no watcher wants any more go; each one kept is read as often as its most eager watcher asks. */
     private void settle() {
         Map<ScrapeTarget, Duration> every = new HashMap<>();
-        watched.values().forEach(m -> m.forEach((t, d) -> every.merge(t, d, (a, b) -> a.compareTo(b) <= 0 ? a : b)));
+        watched.values().forEach(w -> w.targets().forEach(t -> every.merge(t, w.every(),
+                (a, b) -> a.compareTo(b) <= 0 ? a : b)));
         targets.keySet().retainAll(every.keySet());
         Instant now = clock.instant();
         every.forEach((target, d) -> {

@@ -170,7 +170,8 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
                 .withItemStore(new LeanItemStore<>())
                 .withSecondaryToPrimaryMapper(storageClass -> all(context))
                 .build(), context);
-        // a broker read that ended: the pass that waits for it runs now (autoscaling's window, a retirement's check)
+        // a broker read that ended and wakes its watcher: the pass that waits for it runs now (autoscaling's window, a
+        // retirement's check, a journal volume's changed condition)
         var readings = new SimpleInboundEventSource<PubSubTopology>(READINGS);
         monitor.onReadEnded(readings::propagateEvent);
         return List.of(nodes, profiles, pods, namespaces, storageClasses, readings);

@@ -17,6 +17,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -125,6 +126,25 @@ class BrokerScraperTest {
         assertTrue(woken.contains(retiring));
         assertFalse(woken.contains(other), "a watcher of neither target sleeps on");
         assertEquals(new ResourceID("t", "ns"), retiring.topology());
+    }
+
+    /** A watcher that wakes on change is woken by a read of a target it shares only when its report changes. */
+    @Test
+    void aWatcherIsWokenOnlyByTheReadsItsRuleWakesFor() {
+        BrokerScraper scraper = inline();
+        ScrapeTarget t = targets(1).get(0);
+        Watcher journal = new Watcher(new ResourceID("t", "ns"), "journal");
+        scraper.watch(AUTOSCALING, List.of(t), EVERY);
+        scraper.watch(journal, List.of(t), EVERY, new WakeOnChange<>(Optional.empty(),
+                () -> scraper.last(t).map(r -> r.sample().cpuLimitCores())));
+        for (int i = 0; i < 3; i++) {
+            scraper.scrapeDue();
+            clock.advance(EVERY);
+        }
+        assertEquals(3, reads(t));
+        assertEquals(3, woken.stream().filter(AUTOSCALING::equals).count(), "woken by every read");
+        assertEquals(1, woken.stream().filter(journal::equals).count(), "woken by the first reading alone: "
+                + "the others report the same limit");
     }
 
     @Test

@@ -1,0 +1,13 @@
+package io.brokerwise.operator.monitor;
+
+import java.util.Optional;
+
+/** The scraper's last word on each target, as a watcher reads it: the scraper itself, or the operator's monitor. */
+public interface Readings {
+
+    /** The last reading of {@code target}; empty until one answered. */
+    Optional<BrokerReading> last(ScrapeTarget target);
+
+    /** Whether the last read of {@code target} failed: an earlier reading no longer says how the broker is. */
+    boolean failing(ScrapeTarget target);
+}
