@@ -1,14 +1,16 @@
 package io.brokerwise.client;
 
 import jakarta.jms.Connection;
+import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Session;
 import jakarta.jms.Topic;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
 /**
- * One client's connection and session at one broker. Each client holds its own connection per broker, as in
- * the dissertation's setting: a PSR subscriber holds k of them, an SSR publisher l.
+ * One client's connection and session at one broker, on one destination. Each client holds its own connection per
+ * broker, as in the dissertation's setting: a PSR subscriber holds k of them, an SSR publisher l, a queue's
+ * producer or consumer one, to its replica.
  */
 final class BrokerLink implements AutoCloseable {
 
@@ -17,24 +19,40 @@ final class BrokerLink implements AutoCloseable {
     private final ActiveMQConnectionFactory factory;
     final Connection connection;
     final Session session;
-    final Topic topic;
+    final Destination destination;
 
     private BrokerLink(String address, ActiveMQConnectionFactory factory, Connection connection, Session session,
-                       Topic topic) {
+                       Destination destination) {
         this.address = address;
         this.factory = factory;
         this.connection = connection;
         this.session = session;
-        this.topic = topic;
+        this.destination = destination;
     }
 
+    /** A link on the layout's topic. */
     static BrokerLink open(String address, String topicName, ClientOptions options) throws JMSException {
+        return open(address, options, session -> session.createTopic(topicName));
+    }
+
+    /** A link on a queue's replica at this broker. */
+    static BrokerLink toQueue(String address, String queueName, ClientOptions options) throws JMSException {
+        return open(address, options, session -> session.createQueue(queueName));
+    }
+
+    /** What a link's destination is made of, from its session. */
+    private interface DestinationOf {
+        Destination in(Session session) throws JMSException;
+    }
+
+    private static BrokerLink open(String address, ClientOptions options, DestinationOf destination)
+            throws JMSException {
         ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(options.url(address));
         Connection connection = null;
         try {
             connection = factory.createConnection(options.user(), options.password());
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            return new BrokerLink(address, factory, connection, session, session.createTopic(topicName));
+            return new BrokerLink(address, factory, connection, session, destination.in(session));
         } catch (JMSException | RuntimeException e) {
             if (connection != null) {
                 connection.close();
@@ -42,6 +60,11 @@ final class BrokerLink implements AutoCloseable {
             factory.close();
             throw e;
         }
+    }
+
+    /** The topic of a link {@link #open}ed on it. */
+    Topic topic() {
+        return (Topic) destination;
     }
 
     @Override

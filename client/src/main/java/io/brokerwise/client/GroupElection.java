@@ -8,6 +8,8 @@ import java.util.Arrays;
  * largest where the share x_i is smallest). Counts are this process's clients, so processes that cannot
  * see each other break ties differently: ties go to the first group at or after {@code offset} (e.g. a pod's
  * index), so process i's first client lands in group i mod k and a fleet of processes spreads evenly too.
+ * A replicated queue's replicas are groups too, elected against the counts the operator observed across all
+ * processes plus this process's clients since ({@link #join(int[], boolean[])}).
  */
 final class GroupElection {
 
@@ -32,16 +34,29 @@ final class GroupElection {
 
     /** Elects a group for a new client and counts it there. */
     synchronized int join() {
+        return join(new int[members.length], new boolean[members.length]);
+    }
+
+    /**
+     * Elects a group for a new client against {@code observed[g]} clients seen in group g elsewhere plus this
+     * process's counted since, never a {@code closed} one (a replica marked for removal), and counts it there.
+     */
+    synchronized int join(int[] observed, boolean[] closed) {
         int k = members.length;
-        int best = offset % k;
-        for (int i = 1; i < k; i++) {
+        int best = -1;
+        for (int i = 0; i < k; i++) {
             int g = (offset + i) % k;
-            if (members[g] < members[best]) {
+            if (!closed[g] && (best < 0 || observed[g] + members[g] < observed[best] + members[best])) {
                 best = g;
             }
         }
         members[best]++;
         return best;
+    }
+
+    /** New observed counts include the clients counted so far: count from zero again, over {@code groups}. */
+    synchronized void rebase(int groups) {
+        members = new int[groups];
     }
 
     /** Counts a client into a group it chose itself (e.g. from a pod ordinal). */

@@ -97,7 +97,7 @@ public final class Publisher extends GroupMember<Publisher.Link> {
     protected Link open(String address, String topic) throws JMSException {
         BrokerLink link = BrokerLink.open(address, topic, options);
         try {
-            MessageProducer producer = link.session.createProducer(link.topic);
+            MessageProducer producer = link.session.createProducer(link.topic());
             producer.setDeliveryMode(persistent ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
             // The broker has no use for them and they cost a syscall and a UUID per send.
             producer.setDisableMessageID(true);

@@ -46,8 +46,8 @@ public final class Subscriber extends GroupMember<BrokerLink> {
     protected BrokerLink open(String address, String topic) throws JMSException {
         BrokerLink link = BrokerLink.open(address, topic, options);
         try {
-            MessageConsumer consumer = durableName == null ? link.session.createConsumer(link.topic, selector)
-                    : link.session.createSharedDurableConsumer(link.topic, durableName, selector);
+            MessageConsumer consumer = durableName == null ? link.session.createConsumer(link.topic(), selector)
+                    : link.session.createSharedDurableConsumer(link.topic(), durableName, selector);
             consumer.setMessageListener(listener);
             link.connection.start();
             return link;

@@ -1,13 +1,17 @@
 package io.brokerwise.client;
 
+import io.brokerwise.routing.QueueRoute;
 import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.routing.RoutingMapWatcher;
+import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageListener;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -20,6 +24,8 @@ import java.util.Objects;
  *     p.publish(new Outgoing(body, Map.of("region", "eu"), null));
  * }
  * </pre>
+ * The layout's replicated queues ({@link #queueSender}, {@link #queueReceiver}) attach each producer and consumer
+ * to one replica ({@link QueuePlacement}).
  */
 public final class TopologyClient implements RoutingMapWatcher.Follower, AutoCloseable {
 
@@ -37,6 +43,9 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
     private final GroupElection subscriberGroups;
     private final List<Publisher> publishers = new ArrayList<>();
     private final List<Subscriber> subscribers = new ArrayList<>();
+    private final int clientIndex;
+    private final Map<String, QueuePlacement> queues = new HashMap<>();
+    private final List<AutoCloseable> queueClients = new ArrayList<>();
 
     public TopologyClient(RoutingMap map, ClientOptions options) {
         this(map, options, 0);
@@ -52,6 +61,8 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
         this.options = Objects.requireNonNull(options, "options");
         this.publisherGroups = new GroupElection(map.publisherGroups(), clientIndex);
         this.subscriberGroups = new GroupElection(map.subscriberGroups(), clientIndex);
+        this.clientIndex = clientIndex;
+        map.queues().forEach(q -> queues.put(q.name(), new QueuePlacement(q, clientIndex)));
     }
 
     @Override
@@ -81,6 +92,56 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
                 options), subscribers, subscriberGroups);
     }
 
+    /** A producer of replicated queue {@code queue}, attached to the replica with the fewest producers. */
+    public synchronized QueueSender queueSender(String queue, boolean persistent) throws JMSException {
+        QueuePlacement placement = placement(queue);
+        String replica = placement.producerReplica();
+        return keep(QueueSender.open(queue, replica, persistent, options, c -> left(c, placement, replica, true)));
+    }
+
+    /**
+     * A consumer of replicated queue {@code queue}: without a selector (null) attached to the replica with the fewest
+     * consumers, with one reading every replica ({@link QueueReceiver}). The listener is called on each replica's
+     * session thread, so with a selector it must be thread-safe.
+     */
+    public synchronized QueueReceiver queueReceiver(String queue, String selector, MessageListener listener)
+            throws JMSException {
+        QueuePlacement placement = placement(queue);
+        if (selector != null && !selector.isBlank()) {
+            return keep(QueueReceiver.open(queue, placement.replicas(), selector, listener, options,
+                    c -> left(c, placement, null, false)));
+        }
+        String replica = placement.consumerReplica();
+        return keep(QueueReceiver.open(queue, List.of(replica), null, listener, options,
+                c -> left(c, placement, replica, false)));
+    }
+
+    private QueuePlacement placement(String queue) throws InvalidDestinationException {
+        QueuePlacement placement = queues.get(queue);
+        if (placement == null) {
+            throw new InvalidDestinationException("queue '" + queue + "' is not one of the layout's queues "
+                    + map.queues().stream().map(QueueRoute::name).toList() + ": declare it in spec.queues");
+        }
+        return placement;
+    }
+
+    private <C extends AutoCloseable> C keep(C client) {
+        queueClients.add(client);
+        return client;
+    }
+
+    private synchronized void left(AutoCloseable client, QueuePlacement placement, String replica, boolean producer) {
+        queueClients.remove(client);
+        if (replica == null) {
+            return;
+        }
+        if (producer) {
+            placement.producerLeft(replica);
+        } else {
+            placement.consumerLeft(replica);
+        }
+    }
+
     /** Publisher and subscriber counts per group, for placement checks and reports. */
     public synchronized int[][] membersPerGroup() {
         return new int[][] {publisherGroups.members(), subscriberGroups.members()};
@@ -99,6 +160,7 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
     @Override
     public synchronized void update(RoutingMap next) throws JMSException {
         map = Objects.requireNonNull(next, "map");
+        followQueues(next);
         int[] publisherTargets = targets(publishers, publisherGroups, next.publisherGroups());
         int[] subscriberTargets = targets(subscribers, subscriberGroups, next.subscriberGroups());
         List<JMSException> failures = new ArrayList<>();
@@ -116,6 +178,17 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
         if (!failures.isEmpty()) {
             failures.subList(1, failures.size()).forEach(failures.get(0)::addSuppressed);
             throw failures.get(0);
+        }
+    }
+
+    /**
+     * A queue's new counts include this process's clients; its clients stay on their replicas (a replica marked for
+     * removal takes no new one). A queue the map no longer carries takes no new client.
+     */
+    private void followQueues(RoutingMap next) {
+        queues.keySet().retainAll(next.queues().stream().map(QueueRoute::name).toList());
+        for (QueueRoute q : next.queues()) {
+            queues.computeIfAbsent(q.name(), n -> new QueuePlacement(q, clientIndex)).follow(q);
         }
     }
 
@@ -231,7 +304,9 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
     public synchronized void close() {
         publishers.forEach(Publisher::close);
         subscribers.forEach(Subscriber::close);
+        List.copyOf(queueClients).forEach(GroupMember::closeQuietly);
         publishers.clear();
         subscribers.clear();
+        queueClients.clear();
     }
 }

@@ -59,7 +59,7 @@ class RetriedSendTest {
         try (LocalBrokers brokers = new LocalBrokers(dir)) {
             String address = brokers.map(1, 1).row(0).get(0);
             try (BrokerLink link = BrokerLink.open(address, LocalBrokers.TOPIC, brokers.options())) {
-                MessageProducer producer = link.session.createProducer(link.topic);
+                MessageProducer producer = link.session.createProducer(link.topic());
                 producer.close();
                 AtomicInteger attempts = new AtomicInteger();
                 assertThrows(jakarta.jms.IllegalStateException.class, () -> RetriedSend.send(() -> {

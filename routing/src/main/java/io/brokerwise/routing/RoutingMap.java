@@ -3,6 +3,7 @@ package io.brokerwise.routing;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -12,6 +13,9 @@ import java.util.Set;
  * StatefulSet ordinal {@code row * l + column}; a later one ({@link #movedTo}) keeps each cell on its broker, so
  * after a change of layout the ordinals of a map need not be row-major.
  *
+ * The queues are replicated queues beside the topic ({@link QueueRoute}); their replicas live on the layout's
+ * brokers but follow rules of their own, so a change of the topic's layout leaves them as they are.
+ *
  * The layout is two plain counts, not the model's {@code Layout}, so that applications read the map without
  * the model; code that plans builds a {@code Layout} from them.
  *
@@ -20,8 +24,10 @@ import java.util.Set;
  * @param publisherGroups  k, the rows (PSR is k x 1)
  * @param subscriberGroups l, the columns (SSR is 1 x l)
  * @param brokers          {@code host:port} of each cell, cells row-major, {@code k * l} entries
+ * @param queues           the layout's replicated queues, each on some of these brokers (none: a topic alone)
  */
-public record RoutingMap(int version, String topic, int publisherGroups, int subscriberGroups, List<String> brokers) {
+public record RoutingMap(int version, String topic, int publisherGroups, int subscriberGroups, List<String> brokers,
+                         List<QueueRoute> queues) {
 
     /** The format version this code writes and reads. */
     public static final int VERSION = 1;
@@ -49,11 +55,28 @@ public record RoutingMap(int version, String topic, int publisherGroups, int sub
         for (String b : brokers) {
             requireHostPort(b);
         }
+        queues = List.copyOf(queues);
+        Set<String> names = new LinkedHashSet<>();
+        for (QueueRoute q : queues) {
+            if (q.name().equals(topic) || !names.add(q.name())) {
+                throw new IllegalArgumentException("queue '" + q.name() + "' is named twice, or as the topic");
+            }
+        }
     }
 
     /** A map for the given layout and broker addresses (row-major), in the current format version. */
     public static RoutingMap of(String topic, int publisherGroups, int subscriberGroups, List<String> brokers) {
-        return new RoutingMap(VERSION, topic, publisherGroups, subscriberGroups, brokers);
+        return new RoutingMap(VERSION, topic, publisherGroups, subscriberGroups, brokers, List.of());
+    }
+
+    /** This map with these replicated queues instead of its own. */
+    public RoutingMap withQueues(List<QueueRoute> newQueues) {
+        return new RoutingMap(version, topic, publisherGroups, subscriberGroups, brokers, newQueues);
+    }
+
+    /** The replicated queue of this name, if the layout carries one. */
+    public Optional<QueueRoute> queue(String name) {
+        return queues.stream().filter(q -> q.name().equals(name)).findFirst();
     }
 
     /**
@@ -104,7 +127,7 @@ public record RoutingMap(int version, String topic, int publisherGroups, int sub
                 free.remove(cells[i]);
             }
         }
-        return of(topic, publisherGroups, subscriberGroups, List.of(cells));
+        return of(topic, publisherGroups, subscriberGroups, List.of(cells)).withQueues(queues);
     }
 
     /**
@@ -152,7 +175,7 @@ public record RoutingMap(int version, String topic, int publisherGroups, int sub
         return out;
     }
 
-    private static void requireHostPort(String address) {
+    static void requireHostPort(String address) {
         int colon = address == null ? -1 : address.lastIndexOf(':');
         if (colon <= 0 || colon == address.length() - 1) {
             throw new IllegalArgumentException("broker address '" + address + "' is not host:port");

@@ -36,6 +36,16 @@ public final class RoutingMapCodec {
                 brokers.addObject().put("row", r).put("column", c).put("address", map.broker(r, c));
             }
         }
+        if (!map.queues().isEmpty()) {
+            ArrayNode queues = root.putArray("queues");
+            for (QueueRoute q : map.queues()) {
+                ArrayNode replicas = queues.addObject().put("name", q.name()).putArray("replicas");
+                for (QueueRoute.Replica r : q.replicas()) {
+                    replicas.addObject().put("address", r.address()).put("producers", r.producers())
+                            .put("consumers", r.consumers()).put("retiring", r.retiring());
+                }
+            }
+        }
         try {
             return JSON.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
@@ -89,7 +99,21 @@ public final class RoutingMapCodec {
             }
             ordered.add(cells[i]);
         }
-        return new RoutingMap(version, root.path("topic").asText(null), rows, columns, ordered);
+        return new RoutingMap(version, root.path("topic").asText(null), rows, columns, ordered, queues(root));
+    }
+
+    /** The optional {@code queues}: a map without them is a topic alone. */
+    private static List<QueueRoute> queues(JsonNode root) {
+        List<QueueRoute> queues = new ArrayList<>();
+        for (JsonNode q : root.path("queues")) {
+            List<QueueRoute.Replica> replicas = new ArrayList<>();
+            for (JsonNode r : q.path("replicas")) {
+                replicas.add(new QueueRoute.Replica(r.path("address").asText(null), requiredInt(r, "producers"),
+                        requiredInt(r, "consumers"), r.path("retiring").asBoolean(false)));
+            }
+            queues.add(new QueueRoute(q.path("name").asText(""), replicas));
+        }
+        return queues;
     }
 
     private static int requiredInt(JsonNode node, String field) {

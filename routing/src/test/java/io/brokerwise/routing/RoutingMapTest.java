@@ -55,4 +55,26 @@ class RoutingMapTest {
         assertThrows(IllegalArgumentException.class,
                 () -> RoutingMap.of("t", 1, 1, List.of("no-port")));
     }
+
+    @Test
+    void queuesKeepTheirReplicasCountsAndMarksThroughJsonAndLayoutMoves() {
+        QueueRoute work = new QueueRoute("work", List.of(new QueueRoute.Replica("a:1", 3, 5, false),
+                new QueueRoute.Replica("b:2", 2, 0, true)));
+        RoutingMap map = RoutingMap.of("t", 2, 1, List.of("a:1", "b:2")).withQueues(List.of(work));
+        assertEquals(map, RoutingMapCodec.fromJson(RoutingMapCodec.toJson(map)));
+        assertEquals(List.of(work), map.movedTo(1, 1, List.of("a:1")).queues(), "a topic's move leaves the queues");
+        assertEquals(work, map.queue("work").orElseThrow());
+        assertTrue(map.queue("t").isEmpty(), "the topic is no queue");
+        assertTrue(RoutingMapCodec.fromJson(RoutingMapCodec.toJson(RoutingMap.of("t", 1, 1, List.of("a:1"))))
+                .queues().isEmpty(), "a map written without queues reads without them");
+    }
+
+    @Test
+    void aQueueNamedAsTheTopicOrWithEveryReplicaRetiringIsRefused() {
+        RoutingMap map = RoutingMap.of("t", 1, 1, List.of("a:1"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> map.withQueues(List.of(new QueueRoute("t",
+                List.of(QueueRoute.Replica.at("a:1")))))).getMessage().contains("as the topic"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new QueueRoute("q", List.of(
+                new QueueRoute.Replica("a:1", 0, 0, true)))).getMessage().contains("not retiring"));
+    }
 }

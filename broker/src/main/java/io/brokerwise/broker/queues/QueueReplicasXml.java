@@ -59,10 +59,11 @@ public final class QueueReplicasXml {
     /**
      * One cluster connection over the queues' addresses only. Messages stay on the replica they were sent to
      * (OFF_WITH_REDISTRIBUTION: no forwarding at send time, so the clients' placement holds); they move to another
-     * replica only once theirs has no consumer. One hop: every broker names every other.
+     * replica only once theirs has no consumer. One hop: every broker names every other. A layout that can never
+     * have a second broker has no peer, and no cluster connection.
      */
     public String clusterConnection() {
-        if (replicas.isEmpty()) {
+        if (replicas.isEmpty() || replicas.peers().isEmpty()) {
             return "";
         }
         String peers = IntStream.range(0, replicas.peers().size())
