@@ -11,9 +11,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "plan", mixinStandardHelpOptions = true,
-        description = "Prints the plan the operator would write to status.plan and status.alternatives.",
+        description = "Prints the plan the operator would write to status.plan and status.alternatives, then "
+                + "the plan of each of spec.queues: its replicas, or why none is deployed.",
         footer = {"", "Examples:",
                 "  brokerwise plan -f examples/topology.yaml",
+                "  brokerwise plan -f examples/queue-topology.yaml",
                 "  brokerwise plan -f topology.yaml -f profile.yaml -o json",
                 "  brokerwise plan -f topology.yaml --profile henjes-activemq --max-brokers 16"})
 final class PlanCommand implements Callable<Integer> {
@@ -42,6 +44,7 @@ final class PlanCommand implements Callable<Integer> {
         PlanningInput in = loaded.input(maxBrokers);
         Plan plan = loaded.plan(in);
         PlanReport report = PlanReports.fill(new PlanReport(), plan, loaded.profile());
+        report.queues = loaded.queuePlans(in);
         String text = output == OutputFormat.table ? PlanTable.render(report, in) : output.serialize(report);
         spec.commandLine().getOut().println(text.stripTrailing());
         return 0;

@@ -6,7 +6,11 @@ import io.brokerwise.api.planning.PlanningInput;
 import io.brokerwise.api.planning.ProfileResolver;
 import io.brokerwise.api.planning.SpecValidator;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
+import io.brokerwise.api.planning.PlanReports;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.api.v1alpha1.QueuePlanStatus;
+import io.brokerwise.api.v1alpha1.QueueSpec;
+import io.brokerwise.model.replicatedqueue.ReplicatedQueuePlanner;
 import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.topology.Plan;
 import io.brokerwise.model.topology.TopologyPlanner;
@@ -17,7 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 
-/** The manifests a command reads: one PubSubTopology and the profile it plans with. */
+/** The manifests a command reads: one PubSubTopology and the profiles it plans with, the topic's and each queue's. */
 final class TopologyInput {
 
     @Option(names = {"-f", "--filename"}, required = true, paramLabel = "FILE",
@@ -30,7 +34,8 @@ final class TopologyInput {
                     + "(see 'brokerwise profiles').")
     String profileName;
 
-    record Loaded(PubSubTopology topology, ServiceTimeProfile profile) {
+    /** @param queueProfiles the profile of each of spec.queues, in order */
+    record Loaded(PubSubTopology topology, ServiceTimeProfile profile, List<ServiceTimeProfile> queueProfiles) {
 
         /** The spec as the planner takes it, with at most {@code maxBrokers} brokers when that is not null. */
         PlanningInput input(Integer maxBrokers) {
@@ -40,6 +45,21 @@ final class TopologyInput {
 
         Plan plan(PlanningInput in) {
             return new TopologyPlanner().plan(in.workload(), profile, in.objectives(), in.limits(), in.mode());
+        }
+
+        /** Each queue's plan as the report has it; null without queues, so that a topic's report stays as it was. */
+        List<QueuePlanStatus> queuePlans(PlanningInput in) {
+            if (in.queues().isEmpty()) {
+                return null;
+            }
+            ReplicatedQueuePlanner planner = new ReplicatedQueuePlanner();
+            List<QueuePlanStatus> plans = new ArrayList<>();
+            for (int i = 0; i < in.queues().size(); i++) {
+                ServiceTimeProfile queueProfile = queueProfiles.get(i);
+                var plan = planner.plan(in.queues().get(i), queueProfile, in.objectives(), in.limits());
+                plans.add(PlanReports.queue(plan, queueProfile));
+            }
+            return plans;
         }
     }
 
@@ -58,7 +78,7 @@ final class TopologyInput {
             throw new ManifestException("spec: required");
         }
         // report the spec's problems and the profile's together, so one run shows everything to change
-        List<String> problems = new ArrayList<>(SpecValidator.validate(topology.getSpec(), "spec"));
+        List<String> problems = new ArrayList<>(SpecValidator.validate(topology));
         ServiceTimeProfile profile = null;
         try {
             profile = profile(reader, topology);
@@ -68,7 +88,8 @@ final class TopologyInput {
         if (!problems.isEmpty()) {
             throw new ManifestException(problems);
         }
-        return new Loaded(topology, profile);
+        // after the topic's: a profile name they share would otherwise be reported once per queue
+        return new Loaded(topology, profile, queueProfiles(reader, topology));
     }
 
     private ServiceTimeProfile profile(ManifestReader reader, PubSubTopology topology) {
@@ -76,5 +97,17 @@ final class TopologyInput {
         var resources = reader.all(BrokerProfile.class);
         return profileName == null ? ProfileResolver.forTopology(spec, resources)
                 : ProfileResolver.resolve(profileName, ProfileResolver.filterKind(spec), resources, "--profile");
+    }
+
+    /** As the topic's, {@code --profile} or the topology's profile; by default the variant of each queue's delivery. */
+    private List<ServiceTimeProfile> queueProfiles(ManifestReader reader, PubSubTopology topology) {
+        var spec = topology.getSpec();
+        var resources = reader.all(BrokerProfile.class);
+        List<ServiceTimeProfile> profiles = new ArrayList<>();
+        for (QueueSpec queue : spec.queues == null ? List.<QueueSpec>of() : spec.queues) {
+            profiles.add(profileName == null ? ProfileResolver.forQueue(spec, queue, resources)
+                    : ProfileResolver.resolve(profileName, queue.selectorKind(), resources, "--profile"));
+        }
+        return profiles;
     }
 }

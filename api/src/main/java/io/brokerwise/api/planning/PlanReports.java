@@ -2,12 +2,17 @@ package io.brokerwise.api.planning;
 
 import io.brokerwise.api.v1alpha1.PlanReport;
 import io.brokerwise.api.v1alpha1.PlanStatus;
+import io.brokerwise.api.v1alpha1.QueuePlanStatus;
+import io.brokerwise.model.replicatedqueue.QueueWorkload;
+import io.brokerwise.model.replicatedqueue.ReplicaLoad;
+import io.brokerwise.model.replicatedqueue.ReplicatedQueuePlan;
+import io.brokerwise.model.service.ServiceTime;
 import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.topology.LayoutEvaluation;
 import io.brokerwise.model.topology.Plan;
 import java.util.List;
 
-/** The model's plan as the report the CLI prints and the operator writes to status. */
+/** The model's plans, the topic's and the queues', as the report the CLI prints and the operator writes to status. */
 public final class PlanReports {
 
     private PlanReports() {
@@ -46,17 +51,11 @@ public final class PlanReports {
         s.publisherGroups = e.layout().publisherGroups();
         s.subscriberGroups = e.layout().subscriberGroups();
         s.brokers = e.brokers();
-        // rates to whole msgs/s and utilization to 0.1%: the model is no more precise, and kubectl shows them as is
-        s.offeredLoad = (double) Math.round(e.offeredLoad());
-        s.capacity = (double) Math.round(e.capacity());
-        s.utilization = Math.round(e.utilization() * 1000) / 1000.0;
-        s.serviceTime = new PlanStatus.ServiceTimeStatus();
-        s.serviceTime.mean = e.serviceTime().mean();
-        s.serviceTime.cv = e.serviceTime().coefficientOfVariation();
-        s.waitingTime = new PlanStatus.WaitingTimeStatus();
-        s.waitingTime.mean = finite(e.waitingMean());
-        s.waitingTime.quantile = finite(e.waitingQuantile());
-        s.waitingTime.level = e.waitingQuantileLevel();
+        s.offeredLoad = rate(e.offeredLoad());
+        s.capacity = rate(e.capacity());
+        s.utilization = fraction(e.utilization());
+        s.serviceTime = serviceTime(e.serviceTime());
+        s.waitingTime = waitingTime(e.waitingMean(), e.waitingQuantile(), e.waitingQuantileLevel());
         s.endToEnd = new PlanStatus.EndToEndStatus();
         s.endToEnd.quantile = finite(e.endToEndQuantile());
         s.endToEnd.latencyFloor = e.latencyFloorSeconds();
@@ -68,7 +67,7 @@ public final class PlanReports {
         s.recovery.subscriptions = e.subscriptionsPerBroker();
         s.recovery.seconds = chargesRecovery ? finite(e.recoverySeconds()) : null;
         s.networkCopiesPerMessage = e.networkCopiesPerMessage();
-        s.networkUtilization = Math.round(e.networkUtilization() * 1000) / 1000.0;
+        s.networkUtilization = fraction(e.networkUtilization());
         s.network = new PlanStatus.NetworkStatus();
         s.network.ingressBitsPerSecond = (double) Math.round(e.ingressBitsPerSecond());
         s.network.egressBitsPerSecond = (double) Math.round(e.egressBitsPerSecond());
@@ -77,6 +76,59 @@ public final class PlanReports {
         s.feasible = e.feasible();
         s.reason = reason;
         return s;
+    }
+
+    /** One queue's plan, planned with {@code profile}. */
+    public static QueuePlanStatus queue(ReplicatedQueuePlan plan, ServiceTimeProfile profile) {
+        QueueWorkload q = plan.queue();
+        QueuePlanStatus s = new QueuePlanStatus();
+        s.name = q.name();
+        s.replicas = plan.replicas();
+        s.feasible = plan.feasible();
+        s.reason = plan.reason();
+        s.profile = profile.name();
+        s.offeredLoad = rate(q.offeredLoad());
+        s.consumerRate = Double.isInfinite(q.consumerRate()) ? null : rate(q.consumerRate());
+        s.replica = plan.replica().map(PlanReports::replica).orElse(null);
+        s.notes = List.copyOf(plan.notes());
+        return s;
+    }
+
+    private static QueuePlanStatus.ReplicaStatus replica(ReplicaLoad r) {
+        QueuePlanStatus.ReplicaStatus s = new QueuePlanStatus.ReplicaStatus();
+        s.replicas = r.replicas();
+        s.producers = r.producers();
+        s.consumers = r.consumers();
+        s.arrivalRate = rate(r.arrivalRate());
+        s.capacity = rate(r.capacity());
+        s.utilization = fraction(r.utilization());
+        s.serviceTime = serviceTime(r.serviceTime());
+        s.waitingTime = waitingTime(r.waitingMean(), r.waitingQuantile(), r.waitingQuantileLevel());
+        return s;
+    }
+
+    private static PlanStatus.ServiceTimeStatus serviceTime(ServiceTime b) {
+        PlanStatus.ServiceTimeStatus s = new PlanStatus.ServiceTimeStatus();
+        s.mean = b.mean();
+        s.cv = b.coefficientOfVariation();
+        return s;
+    }
+
+    private static PlanStatus.WaitingTimeStatus waitingTime(double mean, double quantile, double level) {
+        PlanStatus.WaitingTimeStatus s = new PlanStatus.WaitingTimeStatus();
+        s.mean = finite(mean);
+        s.quantile = finite(quantile);
+        s.level = level;
+        return s;
+    }
+
+    /** Rates to whole msgs/s and fractions to 0.1%: the model is no more precise, and kubectl shows them as is. */
+    private static double rate(double msgsPerSecond) {
+        return Math.round(msgsPerSecond);
+    }
+
+    private static double fraction(double x) {
+        return Math.round(x * 1000) / 1000.0;
     }
 
     /** JSON has no infinity: an overloaded broker's waiting time, and a recovery time beyond a double, are left out. */

@@ -2,11 +2,13 @@ package io.brokerwise.api.planning;
 
 import io.brokerwise.api.v1alpha1.ObjectivesSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
+import io.brokerwise.api.v1alpha1.QueueSpec;
 import io.brokerwise.api.v1alpha1.StorageSpec;
 import io.brokerwise.api.v1alpha1.TlsSpec;
 import io.brokerwise.api.v1alpha1.TopologySpec;
 import io.brokerwise.api.v1alpha1.WorkloadSpec;
 import io.brokerwise.model.Durations;
+import io.brokerwise.model.replicatedqueue.QueueWorkload;
 import io.brokerwise.model.replication.ReplicationGradeDistribution;
 import io.brokerwise.model.topology.Limits;
 import io.brokerwise.model.topology.Objectives;
@@ -17,12 +19,14 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * A validated PubSubTopology spec as the model's inputs. Cross-field checks mirror the CEL rules on the
- * spec classes, so the CLI rejects what {@code kubectl apply} rejects, with the same field names.
+ * A validated PubSubTopology spec as the model's inputs: the topic's workload and the queues beside it, in the
+ * spec's order. Cross-field checks mirror the CEL rules on the spec classes, so the CLI rejects what
+ * {@code kubectl apply} rejects, with the same field names.
  */
-public record PlanningInput(Workload workload, Objectives objectives, Limits limits, TopologyMode mode) {
+public record PlanningInput(Workload workload, List<QueueWorkload> queues, Objectives objectives, Limits limits,
+                            TopologyMode mode) {
 
-    /** The most publishers or subscribers a spec may declare. */
+    /** The most publishers, subscribers, producers or consumers a spec may declare. */
     public static final long MAX_COUNT = 1L << 53;
 
     /** The spec's inputs, validated; the broker limit is the spec's own (or the default). */
@@ -34,7 +38,13 @@ public record PlanningInput(Workload workload, Objectives objectives, Limits lim
         List<String> crossField = new ArrayList<>(AutoscalingInput.problems(spec));
         crossField.addAll(TlsSpec.problems(spec.broker.tls, "spec.broker.tls"));
         crossField.addAll(StorageSpec.problems(spec.storage, "spec.storage"));
+        crossField.addAll(SpecValidator.duplicateQueueNames(spec.queues));
         Workload workload = attempt("spec.workload", () -> workload(spec.workload), crossField);
+        List<QueueWorkload> queues = new ArrayList<>();
+        for (int i = 0; spec.queues != null && i < spec.queues.size(); i++) {
+            QueueSpec q = spec.queues.get(i);
+            queues.add(attempt("spec.queues[" + i + "]", () -> queue(q), crossField));
+        }
         Objectives objectives = attempt("spec.objectives", () -> objectives(spec.objectives), crossField);
         TopologyMode mode = attempt("spec.topology", () -> mode(spec.topology), crossField);
         if (!crossField.isEmpty()) {
@@ -43,7 +53,7 @@ public record PlanningInput(Workload workload, Objectives objectives, Limits lim
         int maxBrokers = spec.placement.maxBrokers == null ? Limits.DEFAULT_MAX_BROKERS : spec.placement.maxBrokers;
         long connections = spec.broker.maxConnections == null ? Long.MAX_VALUE : spec.broker.maxConnections;
         double network = spec.placement.networkBitsPerSecond == null ? Double.NaN : spec.placement.networkBitsPerSecond;
-        return new PlanningInput(workload, objectives,
+        return new PlanningInput(workload, List.copyOf(queues), objectives,
                 new Limits(maxBrokers, connections, network, spec.placement.brokersPerNode), mode);
     }
 
@@ -57,16 +67,13 @@ public record PlanningInput(Workload workload, Objectives objectives, Limits lim
     /** The same input on a platform that can host at most {@code availableBrokers} brokers. */
     public PlanningInput withAvailableBrokers(int availableBrokers) {
         int maxBrokers = Math.max(1, Math.min(limits.maxBrokers(), availableBrokers));
-        return new PlanningInput(workload, objectives, limits.withMaxBrokers(maxBrokers), mode);
+        return new PlanningInput(workload, queues, objectives, limits.withMaxBrokers(maxBrokers), mode);
     }
 
     private static Workload workload(WorkloadSpec w) {
         count("publishers", w.publishers);
         count("subscribers", w.subscribers);
-        if (Double.isInfinite(w.publishers * w.messageRatePerPublisher)) {
-            throw new IllegalArgumentException("messageRatePerPublisher: publishers x messageRatePerPublisher must be a "
-                    + "finite number of msgs/s, got " + w.publishers + " x " + w.messageRatePerPublisher);
-        }
+        finiteLoad("publishers", w.publishers, "messageRatePerPublisher", w.messageRatePerPublisher);
         double max = Workload.maxReplicationGrade(w.subscribers, w.filtersPerSubscriber);
         if (w.replicationGrade.mean > max) {
             throw new IllegalArgumentException("replicationGrade.mean: at most subscribers x filtersPerSubscriber = "
@@ -80,6 +87,25 @@ public record PlanningInput(Workload workload, Objectives objectives, Limits lim
                 w.filter.components, w.replicationGrade.mean,
                 ReplicationGradeDistribution.named(w.replicationGrade.distribution.name()),
                 w.filter.distinct == null ? Double.NaN : w.filter.distinct, w.messageSizeBytes);
+    }
+
+    private static QueueWorkload queue(QueueSpec q) {
+        count("producers", q.producers);
+        count("consumers", q.consumers);
+        finiteLoad("producers", q.producers, "messageRatePerProducer", q.messageRatePerProducer);
+        boolean selective = q.selector != null;
+        return new QueueWorkload(q.name, q.producers, q.messageRatePerProducer, q.consumers,
+                q.messageRatePerConsumer == null ? QueueWorkload.AS_FAST_AS_THEY_CAN : q.messageRatePerConsumer,
+                selective ? q.selector.components : 0,
+                selective && q.selector.distinct != null ? q.selector.distinct : Double.NaN, q.messageSizeBytes);
+    }
+
+    /** The offered load is a double: clients times their rate beyond it would be an infinite load. */
+    private static void finiteLoad(String clients, long count, String rateField, double rate) {
+        if (Double.isInfinite(count * rate)) {
+            throw new IllegalArgumentException(rateField + ": " + clients + " x " + rateField + " must be a finite "
+                    + "number of msgs/s, got " + count + " x " + rate);
+        }
     }
 
     /** The model counts clients in doubles: beyond 2^53 they are no longer exact, and group sizes overflow. */

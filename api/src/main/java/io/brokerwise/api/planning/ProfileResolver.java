@@ -4,6 +4,7 @@ import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.BrokerProfileSpec;
 import io.brokerwise.api.v1alpha1.FilterSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
+import io.brokerwise.api.v1alpha1.QueueSpec;
 import io.brokerwise.model.service.BuiltInProfiles;
 import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTimeModel;
@@ -81,6 +82,15 @@ public final class ProfileResolver {
      */
     public static ServiceTimeProfile forTopology(PubSubTopologySpec spec, Collection<BrokerProfile> resources) {
         return resolve(spec.profileName(), filterKind(spec), resources, "spec.profileRef.name");
+    }
+
+    /**
+     * The profile a queue plans with: the topology's {@code profileRef}, else the built-in default for the queue's
+     * delivery mode; its consumers' selectors pick a built-in family's variant, as the workload's filters do.
+     */
+    public static ServiceTimeProfile forQueue(PubSubTopologySpec spec, QueueSpec queue,
+                                              Collection<BrokerProfile> resources) {
+        return resolve(spec.profileName(queue.persistent()), queue.selectorKind(), resources, "spec.profileRef.name");
     }
 
     /** The filter kind a spec declares, if it gets that far; it picks a built-in family's variant. */

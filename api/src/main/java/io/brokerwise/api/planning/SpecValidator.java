@@ -1,5 +1,7 @@
 package io.brokerwise.api.planning;
 
+import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.api.v1alpha1.QueueSpec;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
@@ -8,14 +10,17 @@ import io.fabric8.generator.annotation.Required;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Applies the schema annotations of the v1alpha1 classes to an object read offline: fills in
  * {@code @Default}s as the API server would, and reports {@code @Required}, {@code @Min}, {@code @Max}
  * and {@code @Pattern} violations as "field: what is allowed". The CRD generator reads the same
- * annotations, so the CLI and {@code kubectl apply} reject the same manifests.
+ * annotations, so the CLI and {@code kubectl apply} reject the same manifests. Lists of schema objects
+ * ({@code spec.queues}) are checked item by item, named by index ({@code spec.queues[1].name}).
  */
 public final class SpecValidator {
 
@@ -29,6 +34,50 @@ public final class SpecValidator {
         List<String> problems = new ArrayList<>();
         walk(root, path, problems);
         return problems;
+    }
+
+    /**
+     * A topology's problems: its spec's, and those of its queues' names, which no annotation sees. A queue may not
+     * share its name with the topic, which is the topology's own name (its brokers' multicast address and the
+     * routing map's topic), nor with another queue.
+     */
+    public static List<String> validate(PubSubTopology topology) {
+        List<String> problems = validate(topology.getSpec(), "spec");
+        String topic = topology.getMetadata() == null ? null : topology.getMetadata().getName();
+        List<QueueSpec> queues = orNone(topology.getSpec().queues);
+        for (int i = 0; i < queues.size(); i++) {
+            if (topic != null && queues.get(i) != null && topic.equals(queues.get(i).name)) {
+                problems.add(queueName(i) + ": '" + topic + "' is the topic's name (metadata.name); a queue needs "
+                        + "one of its own");
+            }
+        }
+        problems.addAll(duplicateQueueNames(queues));
+        return problems;
+    }
+
+    /** Each queue whose name an earlier queue has, named by its index: what a spec alone says of the names. */
+    public static List<String> duplicateQueueNames(List<QueueSpec> queues) {
+        List<String> problems = new ArrayList<>();
+        Map<String, Integer> first = new HashMap<>();
+        List<QueueSpec> all = orNone(queues);
+        for (int i = 0; i < all.size(); i++) {
+            // an empty item is the annotations' to report
+            String name = all.get(i) == null ? null : all.get(i).name;
+            Integer earlier = name == null ? null : first.putIfAbsent(name, i);
+            if (earlier != null) {
+                problems.add(queueName(i) + ": '" + name + "' is also " + queueName(earlier) + "; queue names must "
+                        + "differ");
+            }
+        }
+        return problems;
+    }
+
+    private static List<QueueSpec> orNone(List<QueueSpec> queues) {
+        return queues == null ? List.of() : queues;
+    }
+
+    private static String queueName(int index) {
+        return "spec.queues[" + index + "].name";
     }
 
     private static void walk(Object node, String path, List<String> problems) {
@@ -49,10 +98,27 @@ public final class SpecValidator {
                 continue;
             }
             check(field, value, fieldPath, problems);
-            if (value.getClass().getName().startsWith(SCHEMA_PACKAGE) && !value.getClass().isEnum()) {
+            if (isSchemaObject(value)) {
                 walk(value, fieldPath, problems);
+            } else if (value instanceof List<?> items) {
+                walkItems(items, fieldPath, problems);
             }
         }
+    }
+
+    private static void walkItems(List<?> items, String path, List<String> problems) {
+        for (int i = 0; i < items.size(); i++) {
+            Object item = items.get(i);
+            if (item == null) {
+                problems.add(path + "[" + i + "]: an empty item; remove it or give its fields");
+            } else if (isSchemaObject(item)) {
+                walk(item, path + "[" + i + "]", problems);
+            }
+        }
+    }
+
+    private static boolean isSchemaObject(Object value) {
+        return value.getClass().getName().startsWith(SCHEMA_PACKAGE) && !value.getClass().isEnum();
     }
 
     private static void check(Field field, Object value, String path, List<String> problems) {

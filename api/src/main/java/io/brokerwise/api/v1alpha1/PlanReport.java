@@ -6,8 +6,9 @@ import java.util.List;
 
 /**
  * What a plan says: the layout chosen (or, when nothing is feasible, the closest one with feasible =
- * false), the alternatives with why each lost, and the profile behind every number. {@code brokerwise
- * plan -o json} prints exactly this; the operator writes it into status.
+ * false), the alternatives with why each lost, the profile behind every number, and each queue's plan.
+ * {@code brokerwise plan -o json} prints exactly this; the operator writes it into status, all but the queues'
+ * plans, which it does not make yet.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class PlanReport {
@@ -28,6 +29,9 @@ public class PlanReport {
     public ProfileUsed profile;
     @JsonPropertyDescription("Assumptions and caveats of this plan, citing docs/models.md.")
     public List<String> notes;
+    @JsonPropertyDescription("The plan of each of spec.queues, in order: its replicas and the busiest one's figures, "
+            + "or why none is deployed. brokerwise plan gives it; the operator does not plan queues yet.")
+    public List<QueuePlanStatus> queues;
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public static class ProfileUsed {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Required;
 import io.fabric8.generator.annotation.ValidationRule;
+import java.util.List;
 
 // scaleUpUtilization defaults to objectives.maxUtilization, so only here can a lone scaleDownUtilization be checked
 @ValidationRule(value = "!has(self.autoscaling) || !has(self.autoscaling.scaleDownUtilization) "
@@ -21,6 +22,11 @@ public class PubSubTopologySpec {
     @Required
     @JsonPropertyDescription("The publishers, subscribers and filters the brokers must carry. The only required field.")
     public WorkloadSpec workload;
+
+    @JsonPropertyDescription("JMS queues beside the topic, each planned as a replicated queue: k replicas on k "
+            + "brokers, its producers and consumers spread evenly over them. brokerwise plan plans them; the operator "
+            + "does not deploy them yet. Default: none.")
+    public List<QueueSpec> queues;
 
     @JsonPropertyDescription("The BrokerProfile (same namespace) whose fitted times the model uses, or a built-in "
             + "profile by name ('brokerwise profiles' lists them, e.g. henjes-activemq). Default: the built-in "
@@ -67,12 +73,16 @@ public class PubSubTopologySpec {
 
     public enum Approval { Automatic, Manual }
 
-    /** The profile this spec plans with: its profileRef, else the default for its delivery mode. */
+    /** The profile this spec's workload plans with: its profileRef, else the default for its delivery mode. */
     public String profileName() {
+        return profileName(workload != null && workload.persistent());
+    }
+
+    /** The profile this spec plans messages of one delivery mode with, a queue's or the workload's. */
+    public String profileName(boolean persistent) {
         if (profileRef != null && profileRef.name != null) {
             return profileRef.name;
         }
-        boolean persistent = workload != null && workload.persistent();
         return DEFAULT_PROFILE_FAMILY + (persistent ? "-persistent" : "-nonpersistent");
     }
 }

@@ -46,6 +46,22 @@ public final class FuzzedManifests {
     private static final List<String> QUANTITIES = List.of("\"500m\"", "\"1\"", "\"2\"", "1Gi", "384Mi", "\"0\"", "-1",
             "\"1.5\"", "10Ti");
 
+    /** Queues beside the topic: planned, infeasible (no consumers, too slow ones) or refused (bad or shared names). */
+    private static final List<String> QUEUES = List.of("[]",
+            queues("{\"name\": \"orders\", \"producers\": 10, \"messageRatePerProducer\": 50, \"consumers\": 20}"),
+            queues("{\"name\": \"orders\", \"producers\": 40, \"messageRatePerProducer\": 1000, \"consumers\": 80, "
+                    + "\"messageRatePerConsumer\": 600, \"selector\": {\"components\": 3}, "
+                    + "\"deliveryMode\": \"Persistent\"}"),
+            queues("{\"name\": \"audit\", \"producers\": 5, \"messageRatePerProducer\": 10, \"consumers\": 0}"),
+            queues("{\"name\": \"slow\", \"producers\": 10, \"messageRatePerProducer\": 100, \"consumers\": 2, "
+                    + "\"messageRatePerConsumer\": 10}"),
+            queues("{\"name\": \"a\", \"producers\": 1, \"messageRatePerProducer\": 1, \"consumers\": 1, "
+                    + "\"messageRatePerConsumer\": 0}"),
+            queues("{\"name\": \"fuzz\", \"producers\": 1, \"messageRatePerProducer\": 1, \"consumers\": 1}"),
+            queues("{\"name\": \"Orders\", \"producers\": 1, \"messageRatePerProducer\": 1, \"consumers\": 1}"),
+            queues("{\"name\": \"q\", \"producers\": 1, \"messageRatePerProducer\": 1e6, \"consumers\": 1}",
+                    "{\"name\": \"q\", \"producers\": 1, \"messageRatePerProducer\": 1, \"consumers\": 1}"));
+
     /** Each field a manifest may have, with values a user might plausibly write there. */
     private static final Map<String, List<String>> TOPOLOGY_FIELDS = fields(
             "apiVersion", List.of("brokerwise.io/v1alpha1", "brokerwise.io/v1", "v1"),
@@ -63,6 +79,7 @@ public final class FuzzedManifests {
             "spec.workload.replicationGrade.distribution", List.of("Binomial", "Deterministic", "ScaledBernoulli"),
             "spec.workload.messageSizeBytes", List.of("1", "1024", "1048576", "2147483647"),
             "spec.workload.deliveryMode", List.of("NonPersistent", "Persistent"),
+            "spec.queues", QUEUES,
             "spec.profileRef.name", List.of("henjes-activemq", "artemis-2.56-halfcore-nonpersistent", PROFILE, "nosuch"),
             "spec.objectives.maxUtilization", FRACTIONS,
             "spec.objectives.maxNetworkUtilization", FRACTIONS,
@@ -283,6 +300,11 @@ public final class FuzzedManifests {
             }
         }
         return out.append('"').toString();
+    }
+
+    /** A YAML flow sequence of these flow mappings. */
+    private static String queues(String... queues) {
+        return "[" + String.join(", ", queues) + "]";
     }
 
     private static Map<String, List<String>> fields(Object... pathsAndValues) {

@@ -28,6 +28,16 @@ public final class Format {
         return s < 1000 ? String.format(Locale.ROOT, "%.3g s", s) : String.format(Locale.ROOT, "%.0f s", s);
     }
 
+    /** A count or a rate as people read it: whole with thousands separators from 100 on ("1,000"), else "0.500". */
+    public static String number(double x) {
+        return x >= 100 ? String.format(Locale.ROOT, "%,.0f", x) : String.format(Locale.ROOT, "%.3g", x);
+    }
+
+    /** Messages per second: "1,000 msgs/s". */
+    public static String rate(double messagesPerSecond) {
+        return number(messagesPerSecond) + " msgs/s";
+    }
+
     /** Bits per second with a decimal unit and three significant digits: "850 Mbit/s", "12.3 Gbit/s". */
     public static String bitsPerSecond(double bits) {
         String[] units = {"bit/s", "kbit/s", "Mbit/s", "Gbit/s", "Tbit/s"};

@@ -1,5 +1,6 @@
 package io.brokerwise.model.topology;
 
+import io.brokerwise.model.service.ProfileCaveats;
 import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.topology.constraint.MaxBrokers;
@@ -102,17 +103,10 @@ public final class TopologyPlanner {
 
     private static List<String> notes(Workload workload, ServiceTimeProfile profile, Objectives objectives) {
         List<String> notes = new ArrayList<>();
-        if (workload.filterComponents() > 1 && !profile.model().chargesComponents()) {
-            notes.add("filter components (" + workload.filterComponents() + ") are not charged by model "
-                    + profile.model().name() + " (" + profile.model().equation() + "); a FilterLength profile charges them");
-        }
+        ProfileCaveats.components("filter components", workload.filterComponents(), profile).ifPresent(notes::add);
         notes.add("per-broker dispatch is E[R] m_b/m copies under uniform interest (docs/models.md sec. 7); "
                 + "eq. 5.49 would keep E[R] per SSR broker");
-        if (!profile.parameters().chargesSize()) {
-            notes.add("message size (" + workload.messageSizeBytes() + " B) is not charged: profile " + profile.name()
-                    + " has no per-byte times (receiveSecondsPerByte, dispatchSecondsPerByte), so its per-message "
-                    + "times stand for the size it was measured at");
-        }
+        ProfileCaveats.messageSize(workload.messageSizeBytes(), profile).ifPresent(notes::add);
         notes.addAll(latencyNotes(profile));
         notes.add(recoveryNote(profile, objectives));
         return notes;
