@@ -43,13 +43,14 @@ class BuiltInArtemisProfilesTest {
     }
 
     @Test
-    void aTopologyWithoutProfileRefPlansWithTheHalfCoreArtemisProfileOfItsDeliveryMode() {
+    void aTopicWithoutProfileRefPlansWithTheHalfCoreProfileOfWhatItsBrokersJournalNothing() {
         PubSubTopologySpec spec = new PubSubTopologySpec();
         spec.workload = new WorkloadSpec();
         spec.workload.deliveryMode = WorkloadSpec.DeliveryMode.NonPersistent;
         assertEquals("artemis-2.56-halfcore-nonpersistent", ProfileResolver.forTopology(spec, List.of()).name());
         spec.workload.deliveryMode = WorkloadSpec.DeliveryMode.Persistent;
-        assertEquals("artemis-2.56-halfcore-persistent", ProfileResolver.forTopology(spec, List.of()).name());
+        assertEquals("artemis-2.56-halfcore-nonpersistent", ProfileResolver.forTopology(spec, List.of()).name(),
+                "non-durable subscriptions: nothing journaled, persistent or not");
         spec.profileRef = new io.brokerwise.api.v1alpha1.ProfileRef("henjes-activemq");
         assertEquals("henjes-activemq-application-property", ProfileResolver.forTopology(spec, List.of()).name());
     }

@@ -13,8 +13,9 @@ import picocli.CommandLine.Spec;
                 + "Publish/Subscribe Middleware Architectures, tables 4.1 to 4.6) and the Artemis 2.56 calibrations "
                 + "of profiles/.",
         footer = {"", "A family name (e.g. henjes-activemq) picks the variant for the workload's filter kind.",
-                "A topology without spec.profileRef plans with artemis-2.56-halfcore-nonpersistent",
-                "(artemis-2.56-halfcore-persistent for deliveryMode Persistent).", "",
+                "A topology without spec.profileRef plans its topic with artemis-2.56-halfcore-nonpersistent",
+                "(its subscriptions are non-durable: nothing is journaled), and its queues with",
+                "artemis-2.56-halfcore-persistent when their deliveryMode is Persistent.", "",
                 "Example:", "  brokerwise profiles"})
 final class ProfilesCommand implements Callable<Integer> {
 

@@ -73,9 +73,14 @@ public class PubSubTopologySpec {
 
     public enum Approval { Automatic, Manual }
 
-    /** The profile this spec's workload plans with: its profileRef, else the default for its delivery mode. */
+    /**
+     * The profile this spec's topic plans with: its profileRef, else the default for messages nothing journals. A
+     * topic's subscriptions are non-durable, and Artemis journals a persistent message only for a durable
+     * subscription, so a Persistent topic costs what a NonPersistent one does (benchmarks/RESULTS.md, Persistence:
+     * x1.03); the persistent profile is what a journaled message costs, and a Persistent queue plans with it.
+     */
     public String profileName() {
-        return profileName(workload != null && workload.persistent());
+        return profileName(false);
     }
 
     /** The profile this spec plans messages of one delivery mode with, a queue's or the workload's. */

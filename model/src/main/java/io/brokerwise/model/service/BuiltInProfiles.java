@@ -43,8 +43,8 @@ public final class BuiltInProfiles {
         // registrations timed by brokerwise-bench registration at half of that broker's capacity
         artemis("artemis-2.56-halfcore-nonpersistent", ProfileParameters.of(1.1605972653660286E-5,
                 2.1014461192788558E-7, 1.5908755594829388E-5).withRegistrationSeconds(0.0224), "0.5", "NonPersistent");
-        artemis("artemis-2.56-halfcore-persistent", ProfileParameters.of(1.1119697771507175E-5,
-                1.4411548287365913E-7, 1.6063174897547307E-5), "0.5", "Persistent");
+        artemis("artemis-2.56-halfcore-persistent", ProfileParameters.of(2.004034161781336E-5,
+                1.0428636244839191E-7, 1.833307539213734E-5), "0.5", "journaled Persistent");
         artemis("artemis-2.56-quartercore-nonpersistent", ProfileParameters.of(2.351170360357068E-5,
                 3.682778184357744E-7, 3.21028406139177E-5), "0.25", "NonPersistent");
         add(new ServiceTimeProfile("artemis-2.56-pod-quartercore-nonpersistent", new LinearModel(),
