@@ -4,7 +4,9 @@ import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.BrokerUsers;
 import io.brokerwise.broker.BrokerProcess;
+import io.brokerwise.broker.queues.QueueReplicas;
 import io.brokerwise.client.jms.BrokerwiseInitialContextFactory;
+import io.brokerwise.routing.QueueRoute;
 import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.routing.RoutingMapCodec;
 import java.io.IOException;
@@ -15,7 +17,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -42,14 +46,20 @@ final class LocalLayout {
         this.out = out;
     }
 
-    /** Starts one broker per cell on ports {@code firstPort}, {@code firstPort + 1}, ... and writes the files. */
-    void up(String topic, int publisherGroups, int subscriberGroups, boolean persistent, int firstPort)
-            throws IOException, InterruptedException {
+    /**
+     * Starts one broker per cell on ports {@code firstPort}, {@code firstPort + 1}, ... (more when a queue has more
+     * replicas than the layout has cells) and writes the files.
+     *
+     * @param queues each queue's replicas: queue q lives on the first {@code queues.get(q)} brokers
+     */
+    void up(String topic, int publisherGroups, int subscriberGroups, Map<String, Integer> queues, boolean journal,
+            int firstPort) throws IOException, InterruptedException {
         if (!running().isEmpty()) {
             throw new IllegalArgumentException("--dir: a local layout is already up in " + dir
                     + "; run 'brokerwise down --dir " + dir + "' first");
         }
-        int count = publisherGroups * subscriberGroups;
+        int cells = publisherGroups * subscriberGroups;
+        int count = Math.max(cells, queues.values().stream().mapToInt(Integer::intValue).max().orElse(0));
         List<Integer> ports = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             ports.add(firstPort + i);
@@ -64,11 +74,13 @@ final class LocalLayout {
         BrokerCredentials credentials = users.application();
         try {
             for (int i = 0; i < count; i++) {
-                out.printf("starting broker %d/%d, cell (%d, %d), on 127.0.0.1:%d ...%n", i + 1, count,
-                        i / subscriberGroups, i % subscriberGroups, ports.get(i));
+                out.printf("starting broker %d/%d%s on 127.0.0.1:%d ...%n", i + 1, count, i < cells
+                        ? String.format(", cell (%d, %d),", i / subscriberGroups, i % subscriberGroups) : ",",
+                        ports.get(i));
                 Path brokerDir = dir.resolve("broker-" + i);
                 ProcessHandle broker = BrokerProcess.start(BrokerConfiguration.forLoopback("broker-" + i, topic,
-                        persistent, ports.get(i), brokerDir.resolve("data").toString()), users, brokerDir);
+                        journal, ports.get(i), brokerDir.resolve("data").toString())
+                        .withQueues(replicas(queues, ports, i)), users, brokerDir);
                 Files.writeString(dir.resolve(PIDS), broker.pid() + " " + ports.get(i) + "\n",
                         StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             }
@@ -79,27 +91,47 @@ final class LocalLayout {
         }
         Path routing = dir.resolve(RoutingMapCodec.CONFIG_MAP_KEY);
         Files.writeString(routing, RoutingMapCodec.toJson(RoutingMap.forLocalPorts(topic, publisherGroups,
-                subscriberGroups, ports)));
-        Files.writeString(dir.resolve(JNDI), jndiProperties(topic, routing, credentials));
-        out.printf("up: %dx%d layout of topic '%s' on 127.0.0.1:%d-%d%n", publisherGroups, subscriberGroups, topic,
-                firstPort, firstPort + count - 1);
+                subscriberGroups, ports.subList(0, cells)).withQueues(routes(queues, ports))));
+        Files.writeString(dir.resolve(JNDI), jndiProperties(topic, queues.keySet(), routing, credentials));
+        out.printf("up: %dx%d layout of topic '%s'%s on 127.0.0.1:%d-%d%n", publisherGroups, subscriberGroups, topic,
+                queues.isEmpty() ? "" : " and queues " + queues.keySet(), firstPort, firstPort + count - 1);
         out.println("routing map: " + routing);
         out.println("JNDI:        " + dir.resolve(JNDI) + "  (put it on the application's class path)");
         out.println("logs:        " + dir.resolve("broker-<i>/broker.log"));
         out.println("stop with:   brokerwise down --dir " + dir);
     }
 
+    /**
+     * Broker {@code i}'s queue replicas: every queue, joined to every other broker. A broker beyond a queue's
+     * replicas carries it too, and no client is ever placed there, so its replica stays empty.
+     */
+    private static QueueReplicas replicas(Map<String, Integer> queues, List<Integer> ports, int i) {
+        if (queues.isEmpty()) {
+            return QueueReplicas.NONE;
+        }
+        List<String> peers = new ArrayList<>(ports.stream().map(p -> "127.0.0.1:" + p).toList());
+        String self = peers.remove(i);
+        return new QueueReplicas(List.copyOf(queues.keySet()), self, peers);
+    }
+
+    /** Each queue's replicas in the routing map: the first brokers, no client counted yet. */
+    private static List<QueueRoute> routes(Map<String, Integer> queues, List<Integer> ports) {
+        return queues.entrySet().stream().map(q -> new QueueRoute(q.getKey(), ports.subList(0, q.getValue()).stream()
+                .map(p -> QueueRoute.Replica.at("127.0.0.1:" + p)).toList())).toList();
+    }
+
     /** What a Jakarta Messaging application needs to use the layout by configuration alone. */
-    static String jndiProperties(String topic, Path routing, BrokerCredentials credentials) {
-        return String.join("\n",
+    static String jndiProperties(String topic, Collection<String> queues, Path routing, BrokerCredentials credentials) {
+        List<String> lines = new ArrayList<>(List.of(
                 "# Written by 'brokerwise up': the Brokerwise connection factory on this local layout.",
                 "java.naming.factory.initial = " + BrokerwiseInitialContextFactory.class.getName(),
                 BrokerwiseInitialContextFactory.ROUTING_MAP + " = " + routing,
                 "java.naming.security.principal = " + credentials.user(),
                 "java.naming.security.credentials = " + credentials.password(),
                 "connectionFactory.ConnectionFactory =",
-                "topic." + topic + " = " + topic,
-                "");
+                "topic." + topic + " = " + topic));
+        queues.forEach(q -> lines.add("queue." + q + " = " + q));
+        return String.join("\n", lines) + "\n";
     }
 
     /** Stops every broker {@code up} recorded here and waits until their ports are free. */

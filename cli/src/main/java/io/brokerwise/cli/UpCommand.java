@@ -1,9 +1,14 @@
 package io.brokerwise.cli;
 
 import io.brokerwise.api.planning.PlanningInput;
+import io.brokerwise.api.v1alpha1.QueuePlanStatus;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.model.topology.Plan;
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -13,7 +18,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "up", mixinStandardHelpOptions = true,
         description = {"Plans the topology and starts its layout as local Artemis brokers on loopback, one process "
                 + "per broker, then writes routing.json and a jndi.properties that point a Jakarta Messaging "
-                + "application at them (the Brokerwise connection factory, the topology's topic).",
+                + "application at them (the Brokerwise connection factory, the topology's topic and its queues: each "
+                + "queue the plan deploys as replicas on the first brokers, joined by their cluster connection).",
             "The layout's brokers are the same the operator deploys; only the ports are local."},
         footer = {"", "Examples:",
                 "  brokerwise up -f examples/local-cluster.yaml",
@@ -62,9 +68,30 @@ final class UpCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         out.printf("plan: %dx%d, %d broker(s)%n", layout.publisherGroups(), layout.subscriberGroups(),
                 layout.brokers());
+        Map<String, Integer> queues = queues(loaded.queuePlans(in), out);
         var topology = loaded.topology();
+        boolean journal = topology.getSpec().workload.persistent() || topology.getSpec().queues != null
+                && topology.getSpec().queues.stream().anyMatch(q -> queues.containsKey(q.name) && q.persistent());
         new LocalLayout(dir, out).up(topology.getMetadata().getName(), layout.publisherGroups(),
-                layout.subscriberGroups(), topology.getSpec().workload.persistent(), port);
+                layout.subscriberGroups(), queues, journal, port);
         return 0;
+    }
+
+    /** Each queue the plan deploys with its replicas; a queue it cannot deploy is named with the reason. */
+    private Map<String, Integer> queues(List<QueuePlanStatus> plans, PrintWriter out) {
+        Map<String, Integer> queues = new LinkedHashMap<>();
+        for (QueuePlanStatus q : plans == null ? List.<QueuePlanStatus>of() : plans) {
+            if (Boolean.TRUE.equals(q.feasible)) {
+                if (q.replicas > maxBrokers) {
+                    throw new IllegalArgumentException("--max-brokers: queue " + q.name + " needs " + q.replicas
+                            + " replicas, more than " + maxBrokers);
+                }
+                queues.put(q.name, q.replicas);
+                out.printf("queue %s: %d replica(s)%n", q.name, q.replicas);
+            } else {
+                out.printf("queue %s: not deployed: %s%n", q.name, q.reason);
+            }
+        }
+        return queues;
     }
 }

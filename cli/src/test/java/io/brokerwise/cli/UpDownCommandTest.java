@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerwise.client.ClientOptions;
+import io.brokerwise.client.Outgoing;
+import io.brokerwise.client.TopologyClient;
+import io.brokerwise.routing.QueueRoute;
 import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.routing.RoutingMapWatcher;
 import jakarta.jms.ConnectionFactory;
@@ -18,7 +22,11 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import javax.naming.Context;
 import javax.naming.InitialContext;
 import org.junit.jupiter.api.AfterEach;
@@ -89,6 +97,41 @@ class UpDownCommandTest {
         assertTrue(LocalLayout.free(port) && LocalLayout.free(port + 1), "the ports are free");
         assertFalse(Files.exists(layout.resolve(LocalLayout.PIDS)));
         assertTrue(CliRun.of("down", "--dir", layout.toString()).out().contains("nothing is up"));
+    }
+
+    /** The SSR manifest with a queue its consumers keep up with, and one declared before it has consumers. */
+    static final String WITH_QUEUES = SSR + """
+              queues:
+                - {name: work, producers: 2, messageRatePerProducer: 100, consumers: 2}
+                - {name: audit, producers: 1, messageRatePerProducer: 10, consumers: 0}
+            """;
+
+    @Test
+    void upRunsTheQueuesThePlanDeploysAndBindsThemInJndi() throws Exception {
+        Path layout = dir.resolve("layout");
+        int port = freePorts(2);
+        CliRun up = CliRun.of("up", "-f", manifest(WITH_QUEUES).toString(), "--dir", layout.toString(), "--port",
+                "" + port);
+        assertEquals(0, up.exitCode(), up.err());
+        assertTrue(up.out().contains("queue work: 1 replica(s)"), up.out());
+        assertTrue(up.out().contains("queue audit: not deployed: ") && up.out().contains("no consumers"), up.out());
+        RoutingMap map = RoutingMapWatcher.read(layout.resolve("routing.json"));
+        assertEquals(List.of(new QueueRoute("work", List.of(QueueRoute.Replica.at("127.0.0.1:" + port)))),
+                map.queues());
+        Properties jndi = new Properties();
+        try (Reader in = Files.newBufferedReader(layout.resolve(LocalLayout.JNDI))) {
+            jndi.load(in);
+        }
+        assertEquals("work", jndi.getProperty("queue.work"));
+        assertNull(jndi.getProperty("queue.audit"), "a queue the plan does not deploy is not bound");
+        ClientOptions options = ClientOptions.of(jndi.getProperty("java.naming.security.principal"),
+                jndi.getProperty("java.naming.security.credentials"));
+        try (TopologyClient client = new TopologyClient(map, options)) {
+            BlockingQueue<String> received = new LinkedBlockingQueue<>();
+            client.queueReceiver("work", null, m -> received.add("taken"));
+            client.queueSender("work", false).send(new Outgoing(new byte[1], Map.of(), null));
+            assertEquals("taken", received.poll(10, TimeUnit.SECONDS), "the queue's message is consumed");
+        }
     }
 
     @Test
