@@ -1,9 +1,11 @@
 package io.brokerwise.client;
 
+import jakarta.jms.BytesMessage;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageProducer;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -11,6 +13,9 @@ import java.util.function.Consumer;
  * replica's broker, so the messages of one producer keep their order there. One thread per sender.
  */
 public final class QueueSender implements AutoCloseable {
+
+    /** Long property: the sequence number {@link #send(Outgoing, long)} stamps, for counting what arrived. */
+    public static final String SEQUENCE = "bw_seq";
 
     private final String queue;
     private final BrokerLink link;
@@ -49,6 +54,20 @@ public final class QueueSender implements AutoCloseable {
     /** Sends a message built from {@code message} to the replica. */
     public void send(Outgoing message) throws JMSException {
         Message m = message.buildFor(link);
+        RetriedSend.send(() -> producer.send(m), link.address);
+    }
+
+    /**
+     * Sends {@code message}, built once for this sender and reused (a saturating load spends its time sending),
+     * stamped with {@code sequence} in {@link #SEQUENCE}.
+     */
+    public void send(Outgoing message, long sequence) throws JMSException {
+        if (message.builtFor != link) {
+            message.built = List.of(message.buildFor(link));
+            message.builtFor = link;
+        }
+        BytesMessage m = message.built.get(0);
+        m.setLongProperty(SEQUENCE, sequence);
         RetriedSend.send(() -> producer.send(m), link.address);
     }
 

@@ -44,7 +44,7 @@ public record Target(RoutingMap map, BrokerCredentials credentials, BrokerCreden
     }
 
     /** How the clients connect: the application user, with these URL parameters. */
-    ClientOptions clientOptions(String urlParameters) {
+    public ClientOptions clientOptions(String urlParameters) {
         return new ClientOptions(credentials.user(), credentials.password(), urlParameters, trustedCa);
     }
 
@@ -53,7 +53,7 @@ public record Target(RoutingMap map, BrokerCredentials credentials, BrokerCreden
     }
 
     /** One scrape of every broker's metrics endpoint, in the map's order. */
-    BrokerSample[] scrape() throws IOException, InterruptedException {
+    public BrokerSample[] scrape() throws IOException, InterruptedException {
         BrokerSample[] samples = new BrokerSample[brokers()];
         for (int i = 0; i < samples.length; i++) {
             samples[i] = BrokerScrape.of(metricsAddresses.get(i), metrics);

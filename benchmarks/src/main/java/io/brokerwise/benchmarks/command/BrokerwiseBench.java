@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
  * benchmark stays the benchmarks jar's default main; this one is run by class name (see README).
  */
 @Command(name = "brokerwise-bench", mixinStandardHelpOptions = true, subcommands = {RunCommand.class, CalibrateCommand.class, VerifyCommand.class,
-        BaselineCommand.class, ReportCommand.class, LatencyTermsCommand.class, RegistrationCommand.class},
+        BaselineCommand.class, ReportCommand.class, LatencyTermsCommand.class, RegistrationCommand.class, QueuesCommand.class},
         description = "Load generator for real Artemis brokers on this machine (loopback, CPU-quota cgroups).")
 public final class BrokerwiseBench {
 

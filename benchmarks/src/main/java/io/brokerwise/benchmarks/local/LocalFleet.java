@@ -2,6 +2,7 @@ package io.brokerwise.benchmarks.local;
 
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerUsers;
+import io.brokerwise.broker.queues.QueueReplicas;
 import io.brokerwise.measure.contract.LoadResult;
 import io.brokerwise.measure.LoadRun;
 import io.brokerwise.measure.PublishingPath;
@@ -9,6 +10,7 @@ import io.brokerwise.measure.contract.LoadSpec;
 import io.brokerwise.measure.SubscriptionRegistration;
 import io.brokerwise.measure.Target;
 import io.brokerwise.model.topology.Layout;
+import io.brokerwise.routing.QueueRoute;
 import io.brokerwise.routing.RoutingMap;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -45,12 +47,28 @@ public final class LocalFleet implements AutoCloseable {
     /** Starts {@code count} brokers, each on a stand-in for a node of its own; all or none. */
     public static LocalFleet start(int count, BrokerNode node, boolean persistent, Path workDir, PrintStream progress)
             throws IOException, InterruptedException {
+        return start(count, node, persistent, null, workDir, progress);
+    }
+
+    /**
+     * Starts {@code count} brokers as {@link #start} does, each carrying a replica of {@code queue} beside the topic,
+     * joined by their cluster connection: every broker names the others' ports, so all are picked first.
+     */
+    public static LocalFleet startWithQueue(int count, BrokerNode node, String queue, boolean persistent,
+                                            Path workDir, PrintStream progress)
+            throws IOException, InterruptedException {
+        return start(count, node, persistent, queue, workDir, progress);
+    }
+
+    private static LocalFleet start(int count, BrokerNode node, boolean persistent, String queue, Path workDir,
+                                    PrintStream progress) throws IOException, InterruptedException {
         CpuQuotaGroup.removeStale();
         LocalFleet fleet = new LocalFleet(node, progress);
         Runtime.getRuntime().addShutdownHook(fleet.cleanup);
+        int[] free = freePorts(2 * count);
         try {
             for (int i = 0; i < count; i++) {
-                fleet.startOne(i, persistent, workDir);
+                fleet.startOne(i, persistent, workDir, free[2 * i], free[2 * i + 1], replicas(queue, free, i));
                 progress.printf("loadgen: broker %d up at %s%s%n", i, fleet.brokers.get(i).address, fleet.quotas
                         ? " with " + node.cores() + " cores per " + node.cpuPeriod().toMillis() + " ms"
                         : " without a CPU quota");
@@ -62,11 +80,23 @@ public final class LocalFleet implements AutoCloseable {
         }
     }
 
-    private void startOne(int i, boolean persistent, Path workDir) throws IOException, InterruptedException {
-        int[] free = freePorts(2);
-        int port = free[0];
+    /** Broker {@code i}'s replica of {@code queue} (none when null), every other broker's acceptor its peer. */
+    private static QueueReplicas replicas(String queue, int[] free, int i) {
+        if (queue == null) {
+            return QueueReplicas.NONE;
+        }
+        List<String> peers = new ArrayList<>();
+        for (int b = 0; b < free.length / 2; b++) {
+            peers.add("127.0.0.1:" + free[2 * b]);
+        }
+        String self = peers.remove(i);
+        return new QueueReplicas(List.of(queue), self, peers);
+    }
+
+    private void startOne(int i, boolean persistent, Path workDir, int port, int metricsPort, QueueReplicas queues)
+            throws IOException, InterruptedException {
         BrokerConfiguration config = BrokerConfiguration.forLoopback("b" + i, TOPIC, persistent, port,
-                workDir.resolve("b" + i + "/data").toString()).withMetricsPort(free[1]);
+                workDir.resolve("b" + i + "/data").toString()).withMetricsPort(metricsPort).withQueues(queues);
         CpuQuotaGroup group = quotas ? CpuQuotaGroup.create("b" + i, node.cores(), node.periodMicros()) : null;
         try {
             brokers.add(LocalBroker.start(config, users, workDir.resolve("b" + i), group, node.cpus(),
@@ -111,6 +141,14 @@ public final class LocalFleet implements AutoCloseable {
                 s.close();
             }
         }
+    }
+
+    /** Every broker as a measurement target whose map carries {@code queue}, replicated on all of them. */
+    public Target queueTarget(String queue) {
+        Target all = target(new Layout(brokers.size(), 1));
+        return new Target(all.map().withQueues(List.of(new QueueRoute(queue, all.map().brokers().stream()
+                .map(QueueRoute.Replica::at).toList()))), all.credentials(), all.metrics(), all.metricsAddresses(),
+                all.caveats());
     }
 
     /** The routing map of these brokers in a k x l layout (row-major). */
