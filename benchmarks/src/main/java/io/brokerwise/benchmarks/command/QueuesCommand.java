@@ -1,6 +1,7 @@
 package io.brokerwise.benchmarks.command;
 
 import io.brokerwise.benchmarks.local.LocalFleet;
+import io.brokerwise.broker.queues.QueueReplicas;
 import io.brokerwise.benchmarks.report.JsonResult;
 import io.brokerwise.measure.queues.QueueLoad;
 import io.brokerwise.measure.queues.QueueLoadResult;
@@ -53,7 +54,11 @@ final class QueuesCommand implements Callable<Integer> {
     @Option(names = "--profile", defaultValue = "artemis-2.56-halfcore-nonpersistent",
             description = "the built-in profile whose capacity per replica the figures are set against")
     String profile;
-    @Option(names = "--out", description = "write every k's result as JSON here as well")
+    @Option(names = "--compare-artemis", description = "at each k, also measure Artemis's own clustered queue with "
+            + "the same clients and messages: its default load balancing (ON_DEMAND) and its client's round-robin "
+            + "connections in place of ElectQueue")
+    boolean compareArtemis;
+    @Option(names = "--out", description = "write every result as JSON here as well")
     Path out;
 
     @Override
@@ -63,12 +68,9 @@ final class QueuesCommand implements Callable<Integer> {
         double predicted = capacityPerReplica(model);
         List<QueueLoadResult> results = new ArrayList<>();
         for (int k : replicas) {
-            QueueLoad load = new QueueLoad(k * producersPerReplica, k * consumersPerReplica,
-                    brokers.load().persistent(), messageBytes, Durations.parse(warmup), Durations.parse(measure),
-                    Durations.parse(cooldown));
-            try (LocalFleet fleet = LocalFleet.startWithQueue(k, brokers.node(), QUEUE, brokers.load().journal(),
-                    brokers.workDir("brokerwise-queues"), System.err)) {
-                results.add(new QueueLoadRun(load, System.err).measure(fleet.queueTarget(QUEUE)));
+            results.add(measure(k, QueueLoad.Placement.ELECT_QUEUE, QueueReplicas.Balancing.PLACED));
+            if (compareArtemis) {
+                results.add(measure(k, QueueLoad.Placement.ARTEMIS_ROUND_ROBIN, QueueReplicas.Balancing.ARTEMIS_DEFAULT));
             }
         }
         System.out.println(table(results, predicted));
@@ -76,6 +78,17 @@ final class QueuesCommand implements Callable<Integer> {
             Files.writeString(out, JsonResult.text(results));
         }
         return results.stream().allMatch(r -> r.lost() == 0 && r.duplicates() == 0) ? 0 : 1;
+    }
+
+    /** One k on brokers started for it, so that every measurement starts from fresh, equal brokers. */
+    private QueueLoadResult measure(int k, QueueLoad.Placement placement, QueueReplicas.Balancing balancing)
+            throws Exception {
+        QueueLoad load = new QueueLoad(k * producersPerReplica, k * consumersPerReplica, brokers.load().persistent(),
+                messageBytes, Durations.parse(warmup), Durations.parse(measure), Durations.parse(cooldown), placement);
+        try (LocalFleet fleet = LocalFleet.startWithQueue(k, brokers.node(), QUEUE, balancing,
+                brokers.load().journal(), brokers.workDir("brokerwise-queues"), System.err)) {
+            return new QueueLoadRun(load, System.err).measure(fleet.queueTarget(QUEUE));
+        }
     }
 
     /** The model's 1/E[B] of a replica whose consumers have no selector, at this message size. */
@@ -87,19 +100,24 @@ final class QueuesCommand implements Callable<Integer> {
     }
 
     private String table(List<QueueLoadResult> results, double predicted) {
-        StringBuilder t = new StringBuilder(String.format("%-3s %-9s %-9s %12s %10s %12s %10s %-24s %5s %5s%n", "k",
-                "producers", "consumers", "consumed/s", "x k*one", "per replica", "x model", "broker CPU", "lost",
-                "dup"));
+        StringBuilder t = new StringBuilder(String.format("%-3s %-20s %-9s %-9s %12s %10s %12s %10s %-24s %-12s %5s "
+                + "%5s%n", "k", "placement", "producers", "consumers", "consumed/s", "x k*one", "per replica", "x model",
+                "broker CPU", "clients", "lost", "dup"));
         double one = results.get(0).consumedPerSecond() / results.get(0).replicas().size();
         for (QueueLoadResult r : results) {
             int k = r.replicas().size();
-            t.append(String.format("%-3d %-9d %-9d %,12.0f %10.2f %,12.0f %10.2f %-24s %5d %5d%n", k, r.producers(),
-                    r.consumers(), r.consumedPerSecond(), r.consumedPerSecond() / (k * one),
-                    r.consumedPerSecond() / k, r.consumedPerSecond() / k / predicted, cpu(r), r.lost(),
-                    r.duplicates()));
+            t.append(String.format("%-3d %-20s %-9d %-9d %,12.0f %10.2f %,12.0f %10.2f %-24s %-12s %5d %5d%n", k,
+                    r.placement(), r.producers(), r.consumers(), r.consumedPerSecond(),
+                    r.consumedPerSecond() / (k * one), r.consumedPerSecond() / k, r.consumedPerSecond() / k / predicted,
+                    cpu(r), clients(r), r.lost(), r.duplicates()));
         }
         return t.append(String.format("model: %,.0f msgs/s per replica (%s, 1/E[B], no selector, %d B)", predicted,
                 profile, messageBytes)).toString();
+    }
+
+    /** Producers/consumers at each replica. */
+    private static String clients(QueueLoadResult r) {
+        return String.join(" ", r.replicas().stream().map(x -> x.producers() + "/" + x.consumers()).toList());
     }
 
     private static String cpu(QueueLoadResult r) {

@@ -47,28 +47,30 @@ public final class LocalFleet implements AutoCloseable {
     /** Starts {@code count} brokers, each on a stand-in for a node of its own; all or none. */
     public static LocalFleet start(int count, BrokerNode node, boolean persistent, Path workDir, PrintStream progress)
             throws IOException, InterruptedException {
-        return start(count, node, persistent, null, workDir, progress);
+        return start(count, node, persistent, null, QueueReplicas.Balancing.PLACED, workDir, progress);
     }
 
     /**
      * Starts {@code count} brokers as {@link #start} does, each carrying a replica of {@code queue} beside the topic,
      * joined by their cluster connection: every broker names the others' ports, so all are picked first.
      */
-    public static LocalFleet startWithQueue(int count, BrokerNode node, String queue, boolean persistent,
-                                            Path workDir, PrintStream progress)
-            throws IOException, InterruptedException {
-        return start(count, node, persistent, queue, workDir, progress);
+    public static LocalFleet startWithQueue(int count, BrokerNode node, String queue,
+                                            QueueReplicas.Balancing balancing, boolean persistent, Path workDir,
+                                            PrintStream progress) throws IOException, InterruptedException {
+        return start(count, node, persistent, queue, balancing, workDir, progress);
     }
 
-    private static LocalFleet start(int count, BrokerNode node, boolean persistent, String queue, Path workDir,
-                                    PrintStream progress) throws IOException, InterruptedException {
+    private static LocalFleet start(int count, BrokerNode node, boolean persistent, String queue,
+                                    QueueReplicas.Balancing balancing, Path workDir, PrintStream progress)
+            throws IOException, InterruptedException {
         CpuQuotaGroup.removeStale();
         LocalFleet fleet = new LocalFleet(node, progress);
         Runtime.getRuntime().addShutdownHook(fleet.cleanup);
         int[] free = freePorts(2 * count);
         try {
             for (int i = 0; i < count; i++) {
-                fleet.startOne(i, persistent, workDir, free[2 * i], free[2 * i + 1], replicas(queue, free, i));
+                fleet.startOne(i, persistent, workDir, free[2 * i], free[2 * i + 1],
+                        replicas(queue, free, i).balancedBy(balancing));
                 progress.printf("loadgen: broker %d up at %s%s%n", i, fleet.brokers.get(i).address, fleet.quotas
                         ? " with " + node.cores() + " cores per " + node.cpuPeriod().toMillis() + " ms"
                         : " without a CPU quota");

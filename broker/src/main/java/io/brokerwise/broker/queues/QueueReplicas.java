@@ -15,11 +15,37 @@ import java.util.Objects;
  * @param peers  {@code host:port} of every other broker that may carry a replica, up to the layout's largest size, so
  *               that a broker added later is reached without re-rendering (and restarting) the others: Artemis does
  *               not reload a cluster connection at run time
+ * @param balancing how the brokers spread a queue's messages over its replicas
  */
-public record QueueReplicas(List<String> queues, String self, List<String> peers) {
+public record QueueReplicas(List<String> queues, String self, List<String> peers, Balancing balancing) {
 
     /** A broker without queues: no anycast address of the topology's, no cluster connection. */
     public static final QueueReplicas NONE = new QueueReplicas(List.of(), null, List.of());
+
+    /** How a queue's messages are spread over its replicas: Artemis's {@code message-load-balancing}. */
+    public enum Balancing {
+        /**
+         * Brokerwise's: a message stays on the replica its producer was placed on, and moves only from a replica
+         * without consumers (OFF_WITH_REDISTRIBUTION).
+         */
+        PLACED("OFF_WITH_REDISTRIBUTION"),
+        /**
+         * Artemis's default, for comparison: each message is round-robined at send time over the replicas that have
+         * consumers (ON_DEMAND), wherever its producer is.
+         */
+        ARTEMIS_DEFAULT("ON_DEMAND");
+
+        final String artemis;
+
+        Balancing(String artemis) {
+            this.artemis = artemis;
+        }
+    }
+
+    /** Brokerwise's balancing ({@link Balancing#PLACED}). */
+    public QueueReplicas(List<String> queues, String self, List<String> peers) {
+        this(queues, self, peers, Balancing.PLACED);
+    }
 
     /** The cluster connection's name, also the user the brokers' bridges log in as. */
     public static final String CLUSTER = "brokerwise-queues";
@@ -33,9 +59,15 @@ public record QueueReplicas(List<String> queues, String self, List<String> peers
     public QueueReplicas {
         queues = List.copyOf(queues);
         peers = List.copyOf(peers);
+        Objects.requireNonNull(balancing, "balancing");
         if (!queues.isEmpty()) {
             Objects.requireNonNull(self, "self: the address other brokers reach this one at");
         }
+    }
+
+    /** The same replicas, their messages spread as {@code other} says. */
+    public QueueReplicas balancedBy(Balancing other) {
+        return new QueueReplicas(queues, self, peers, other);
     }
 
     public boolean isEmpty() {

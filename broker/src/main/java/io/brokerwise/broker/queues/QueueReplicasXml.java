@@ -58,8 +58,8 @@ public final class QueueReplicasXml {
 
     /**
      * One cluster connection over the queues' addresses only. Messages stay on the replica they were sent to
-     * (OFF_WITH_REDISTRIBUTION: no forwarding at send time, so the clients' placement holds); they move to another
-     * replica only once theirs has no consumer. One hop: every broker names every other. A layout that can never
+     * ({@link QueueReplicas.Balancing#PLACED}: no forwarding at send time, so the clients' placement holds); they move
+     * to another replica only once theirs has no consumer. One hop: every broker names every other. A layout that can never
      * have a second broker has no peer, and no cluster connection.
      */
     public String clusterConnection() {
@@ -76,13 +76,13 @@ public final class QueueReplicasXml {
                     <retry-interval>500</retry-interval>
                     <reconnect-attempts>-1</reconnect-attempts>
                     <use-duplicate-detection>true</use-duplicate-detection>
-                    <message-load-balancing>OFF_WITH_REDISTRIBUTION</message-load-balancing>
+                    <message-load-balancing>%s</message-load-balancing>
                     <max-hops>1</max-hops>
                     <static-connectors>%s
                     </static-connectors>
                   </cluster-connection>
                 </cluster-connections>""".formatted(QueueReplicas.CLUSTER, xml(String.join(",",
-                replicas.queues())), peers);
+                replicas.queues())), replicas.balancing().artemis, peers);
     }
 
     private static String connector(String name, String hostPort) {

@@ -4,11 +4,22 @@ import java.time.Duration;
 
 /**
  * A saturating load on one replicated queue: producers that send as fast as flow control lets them, consumers that
- * take as fast as they can, all placed by the client library's ElectQueue. Bounded by the phases' end and by
+ * take as fast as they can, placed as {@link Placement} says. Bounded by the phases' end and by
  * {@link #MAX_MESSAGES_PER_PRODUCER}.
  */
 public record QueueLoad(int producers, int consumers, boolean persistent, int messageBytes, Duration warmup,
-                        Duration measure, Duration cooldown) {
+                        Duration measure, Duration cooldown, Placement placement) {
+
+    /** Who attaches each producer and consumer to a replica. */
+    public enum Placement {
+        /** The client library's ElectQueue, against the routing map's counts. */
+        ELECT_QUEUE,
+        /**
+         * Artemis's own client, for comparison: one connection factory over every broker, whose connections go to
+         * the brokers in turn from a random first one (its default round-robin connection load balancing).
+         */
+        ARTEMIS_ROUND_ROBIN
+    }
 
     /** A bound on every producer loop besides the phases' end; never reached by a run of minutes. */
     public static final long MAX_MESSAGES_PER_PRODUCER = 100_000_000;

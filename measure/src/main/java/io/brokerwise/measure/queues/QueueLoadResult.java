@@ -11,7 +11,7 @@ import java.util.List;
  * @param duplicates        consumed more than once
  * @param replicas          per replica, in the map's order
  */
-public record QueueLoadResult(int producers, int consumers, long sent, long consumed, double consumedPerSecond,
+public record QueueLoadResult(QueueLoad.Placement placement, int producers, int consumers, long sent, long consumed, double consumedPerSecond,
                               long lost, long duplicates, double clientCpu, List<Replica> replicas) {
 
     /**

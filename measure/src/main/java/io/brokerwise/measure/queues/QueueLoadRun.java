@@ -2,17 +2,12 @@ package io.brokerwise.measure.queues;
 
 import io.brokerwise.broker.metrics.BrokerSample;
 import io.brokerwise.client.ClientOptions;
-import io.brokerwise.client.Outgoing;
-import io.brokerwise.client.QueueReceiver;
-import io.brokerwise.client.QueueSender;
-import io.brokerwise.client.TopologyClient;
 import io.brokerwise.measure.Target;
 import io.brokerwise.routing.QueueRoute;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -35,14 +30,16 @@ public final class QueueLoadRun {
         // Sends are asynchronous, as the topic's load generator's are: a blocking send would measure the round trip.
         ClientOptions options = target.clientOptions("blockOnDurableSend=false&blockOnNonDurableSend=false");
         QueueLedger ledger = new QueueLedger(load.producers());
-        try (TopologyClient client = new TopologyClient(target.map(), options)) {
-            List<QueueReceiver> receivers = new ArrayList<>();
+        try (QueueClients clients = load.placement() == QueueLoad.Placement.ELECT_QUEUE
+                ? new ElectQueueClients(target.map(), options, load.persistent())
+                : new ArtemisClients(target.map(), options, load.persistent())) {
+            List<List<String>> receivers = new ArrayList<>();
             for (int c = 0; c < load.consumers(); c++) {
-                receivers.add(client.queueReceiver(queue.name(), null, ledger));
+                receivers.add(clients.consumer(ledger));
             }
-            List<QueueSender> senders = new ArrayList<>();
+            List<QueueClients.Producer> senders = new ArrayList<>();
             for (int p = 0; p < load.producers(); p++) {
-                senders.add(client.queueSender(queue.name(), load.persistent()));
+                senders.add(clients.producer(p, load.messageBytes()));
             }
             long start = System.nanoTime() + 1_000_000_000L;
             long windowStart = start + load.warmup().toNanos();
@@ -62,20 +59,18 @@ public final class QueueLoadRun {
             drain(ledger, sent.get());
             progress.printf("loadgen: queue %s: sent %,d, consumed %,d (%,.0f/s in the window)%n", queue.name(),
                     sent.get(), ledger.consumed(), window.consumed / window.seconds);
-            return new QueueLoadResult(load.producers(), load.consumers(), sent.get(), ledger.consumed(),
+            return new QueueLoadResult(load.placement(), load.producers(), load.consumers(), sent.get(), ledger.consumed(),
                     window.consumed / window.seconds, sent.get() - ledger.distinct(), ledger.duplicates(),
                     window.clientCpu, replicas(queue, senders, receivers, window.brokerCpu));
         }
     }
 
-    private Runnable sendLoop(QueueSender sender, int producer, long start, long end, AtomicLong sent) {
+    private Runnable sendLoop(QueueClients.Producer sender, int producer, long start, long end, AtomicLong sent) {
         return () -> {
-            Outgoing message = new Outgoing(new byte[load.messageBytes()], Map.of(QueueLedger.PRODUCER, producer),
-                    null);
             try {
                 sleepUntil(start);
                 for (long seq = 0; System.nanoTime() < end && seq < QueueLoad.MAX_MESSAGES_PER_PRODUCER; seq++) {
-                    sender.send(message, seq);
+                    sender.send(seq);
                     sent.incrementAndGet();
                 }
             } catch (Exception e) {
@@ -127,13 +122,13 @@ public final class QueueLoadRun {
         Thread.sleep(300);
     }
 
-    private static List<QueueLoadResult.Replica> replicas(QueueRoute queue, List<QueueSender> senders,
-                                                         List<QueueReceiver> receivers, double[] brokerCpu) {
+    private static List<QueueLoadResult.Replica> replicas(QueueRoute queue, List<QueueClients.Producer> senders,
+                                                         List<List<String>> receivers, double[] brokerCpu) {
         List<QueueLoadResult.Replica> out = new ArrayList<>();
         for (int i = 0; i < queue.replicas().size(); i++) {
             String address = queue.replicas().get(i).address();
             int producers = (int) senders.stream().filter(s -> s.replica().equals(address)).count();
-            int consumers = (int) receivers.stream().filter(r -> r.replicas().contains(address)).count();
+            int consumers = (int) receivers.stream().filter(r -> r.contains(address)).count();
             out.add(new QueueLoadResult.Replica(address, producers, consumers, i < brokerCpu.length ? brokerCpu[i]
                     : Double.NaN));
         }
