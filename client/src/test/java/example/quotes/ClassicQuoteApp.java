@@ -2,6 +2,7 @@ package example.quotes;
 
 import jakarta.jms.Connection;
 import jakarta.jms.DeliveryMode;
+import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.MapMessage;
 import jakarta.jms.Message;
@@ -28,9 +29,9 @@ public final class ClassicQuoteApp extends QuoteApp {
     }
 
     @Override
-    public void subscribe(String name, String selector, boolean listener) throws JMSException {
+    public void consume(Destination from, String name, String selector, boolean listener) throws JMSException {
         Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        MessageConsumer consumer = session.createConsumer(topic, selector);
+        MessageConsumer consumer = session.createConsumer(from, selector);
         if (listener) {
             consumer.setMessageListener(m -> record(name, m));
             return;
@@ -39,9 +40,9 @@ public final class ClassicQuoteApp extends QuoteApp {
     }
 
     @Override
-    public int addProducer() throws JMSException {
+    public int addProducer(Destination to) throws JMSException {
         Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        MessageProducer producer = session.createProducer(topic);
+        MessageProducer producer = session.createProducer(to);
         producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
         producerSessions.add(session);
         producers.add(producer);

@@ -2,10 +2,12 @@ package example.quotes;
 
 import jakarta.jms.BytesMessage;
 import jakarta.jms.ConnectionFactory;
+import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.MapMessage;
 import jakarta.jms.Message;
 import jakarta.jms.ObjectMessage;
+import jakarta.jms.Queue;
 import jakarta.jms.TextMessage;
 import jakarta.jms.Topic;
 import java.nio.charset.StandardCharsets;
@@ -13,11 +15,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import javax.naming.Context;
+import javax.naming.NameNotFoundException;
 import javax.naming.NamingException;
 
 /**
  * A publish/subscribe application written against Jakarta Messaging and JNDI only: it uses whatever its
- * {@code jndi.properties} binds as {@code ConnectionFactory} and {@code quotes}. Consumers record each quote
+ * {@code jndi.properties} binds as {@code ConnectionFactory} and {@code quotes} (and {@code orders}, a queue, if
+ * bound). Consumers record each quote
  * they receive as {@code "consumer <- id"}, after checking its body came through intact. Two flavours, one per
  * JMS API ({@link ClassicQuoteApp}, {@link SimplifiedQuoteApp}).
  */
@@ -37,6 +41,8 @@ public abstract class QuoteApp implements AutoCloseable {
 
     protected final ConnectionFactory factory;
     protected final Topic topic;
+    /** The work queue {@code orders}, when jndi.properties binds one: each quote sent there goes to one consumer. */
+    public final Queue orders;
     private final List<String> received = new ArrayList<>();
     private final List<Thread> receivers = new ArrayList<>();
     private volatile boolean closing;
@@ -44,13 +50,30 @@ public abstract class QuoteApp implements AutoCloseable {
     protected QuoteApp(Context jndi) throws NamingException {
         this.factory = (ConnectionFactory) jndi.lookup("ConnectionFactory");
         this.topic = (Topic) jndi.lookup("quotes");
+        Queue bound;
+        try {
+            bound = (Queue) jndi.lookup("orders");
+        } catch (NameNotFoundException e) {
+            bound = null;
+        }
+        this.orders = bound;
     }
 
-    /** A consumer named {@code name} with this selector, fed by a message listener or by a receiving thread. */
-    public abstract void subscribe(String name, String selector, boolean listener) throws Exception;
+    /** A consumer of the topic named {@code name} with this selector, fed by a message listener or by a thread. */
+    public void subscribe(String name, String selector, boolean listener) throws Exception {
+        consume(topic, name, selector, listener);
+    }
 
-    /** A new producer; returns its index for {@link #send}. */
-    public abstract int addProducer() throws Exception;
+    /** A consumer of {@code from} (the topic or the queue) named {@code name}, as {@link #subscribe}. */
+    public abstract void consume(Destination from, String name, String selector, boolean listener) throws Exception;
+
+    /** A new producer of the topic; returns its index for {@link #send}. */
+    public int addProducer() throws Exception {
+        return addProducer(topic);
+    }
+
+    /** A new producer of {@code to} (the topic or the queue); returns its index for {@link #send}. */
+    public abstract int addProducer(Destination to) throws Exception;
 
     public abstract void send(int producer, Quote quote) throws Exception;
 

@@ -1,6 +1,7 @@
 package example.quotes;
 
 import jakarta.jms.DeliveryMode;
+import jakarta.jms.Destination;
 import jakarta.jms.JMSConsumer;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSProducer;
@@ -15,16 +16,17 @@ public final class SimplifiedQuoteApp extends QuoteApp {
 
     private final List<JMSContext> contexts = new ArrayList<>();
     private final List<JMSContext> producerContexts = new ArrayList<>();
+    private final List<Destination> destinations = new ArrayList<>();
 
     public SimplifiedQuoteApp(Context jndi) throws Exception {
         super(jndi);
     }
 
     @Override
-    public void subscribe(String name, String selector, boolean listener) {
+    public void consume(Destination from, String name, String selector, boolean listener) {
         JMSContext context = factory.createContext();
         contexts.add(context);
-        JMSConsumer consumer = context.createConsumer(topic, selector);
+        JMSConsumer consumer = context.createConsumer(from, selector);
         if (listener) {
             consumer.setMessageListener(m -> record(name, m));
             return;
@@ -33,10 +35,11 @@ public final class SimplifiedQuoteApp extends QuoteApp {
     }
 
     @Override
-    public int addProducer() {
+    public int addProducer(Destination to) {
         JMSContext context = factory.createContext();
         contexts.add(context);
         producerContexts.add(context);
+        destinations.add(to);
         return producerContexts.size() - 1;
     }
 
@@ -49,11 +52,12 @@ public final class SimplifiedQuoteApp extends QuoteApp {
         for (Map.Entry<String, Object> e : quote.properties().entrySet()) {
             p.setProperty(e.getKey(), e.getValue());
         }
+        Destination to = destinations.get(producer);
         switch (quote.bodyKind()) {
-            case 0 -> p.send(topic, quote.id());
-            case 1 -> p.send(topic, quote.id().getBytes(StandardCharsets.UTF_8));
-            case 2 -> p.send(topic, Map.<String, Object>of("id", quote.id()));
-            default -> p.send(topic, (java.io.Serializable) quote.id());
+            case 0 -> p.send(to, quote.id());
+            case 1 -> p.send(to, quote.id().getBytes(StandardCharsets.UTF_8));
+            case 2 -> p.send(to, Map.<String, Object>of("id", quote.id()));
+            default -> p.send(to, (java.io.Serializable) quote.id());
         }
     }
 

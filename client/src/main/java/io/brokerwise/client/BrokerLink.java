@@ -5,12 +5,14 @@ import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Session;
 import jakarta.jms.Topic;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
 /**
  * One client's connection and session at one broker, on one destination. Each client holds its own connection per
  * broker, as in the dissertation's setting: a PSR subscriber holds k of them, an SSR publisher l, a queue's
- * producer or consumer one, to its replica.
+ * producer or consumer one, to its replica, a JMS session using queues one to its replica.
  */
 final class BrokerLink implements AutoCloseable {
 
@@ -32,12 +34,46 @@ final class BrokerLink implements AutoCloseable {
 
     /** A link on the layout's topic. */
     static BrokerLink open(String address, String topicName, ClientOptions options) throws JMSException {
-        return open(address, options, session -> session.createTopic(topicName));
+        return open(address, options, Session.AUTO_ACKNOWLEDGE, session -> session.createTopic(topicName));
     }
 
     /** A link on a queue's replica at this broker. */
     static BrokerLink toQueue(String address, String queueName, ClientOptions options) throws JMSException {
-        return open(address, options, session -> session.createQueue(queueName));
+        return open(address, options, Session.AUTO_ACKNOWLEDGE, session -> session.createQueue(queueName));
+    }
+
+    /**
+     * A link on each of a queue's {@code replicas}, each set up by {@code setup} (its consumer, its browser); if one
+     * fails, those opened before are closed.
+     */
+    static List<BrokerLink> toEveryReplica(List<String> replicas, String queueName, ClientOptions options,
+                                           Setup setup) throws JMSException {
+        List<BrokerLink> links = new ArrayList<>();
+        try {
+            for (String replica : replicas) {
+                BrokerLink link = toQueue(replica, queueName, options);
+                links.add(link);
+                setup.on(link);
+            }
+            return links;
+        } catch (JMSException | RuntimeException e) {
+            links.forEach(BrokerLink::close);
+            throw e;
+        }
+    }
+
+    /** What a new link gets before it is used. */
+    interface Setup {
+        void on(BrokerLink link) throws JMSException;
+    }
+
+    /**
+     * A link whose session is in a JMS session mode (transacted, client-acknowledged, ...), on no destination of its
+     * own: a JMS session's side at one queue replica ({@link ReplicaSession}), whose producers and consumers each
+     * name their queue.
+     */
+    static BrokerLink inMode(String address, ClientOptions options, int sessionMode) throws JMSException {
+        return open(address, options, sessionMode, session -> null);
     }
 
     /** What a link's destination is made of, from its session. */
@@ -45,13 +81,13 @@ final class BrokerLink implements AutoCloseable {
         Destination in(Session session) throws JMSException;
     }
 
-    private static BrokerLink open(String address, ClientOptions options, DestinationOf destination)
+    private static BrokerLink open(String address, ClientOptions options, int sessionMode, DestinationOf destination)
             throws JMSException {
         ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(options.url(address));
         Connection connection = null;
         try {
             connection = factory.createConnection(options.user(), options.password());
-            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            Session session = connection.createSession(sessionMode);
             return new BrokerLink(address, factory, connection, session, destination.in(session));
         } catch (JMSException | RuntimeException e) {
             if (connection != null) {

@@ -62,12 +62,7 @@ public final class Publisher extends GroupMember<Publisher.Link> {
         lock.readLock().lock();
         try {
             for (Link link : links.values()) {
-                MessageProducer producer = link.producer;
-                producer.setDisableMessageID(!how.messageIds());
-                producer.setDisableMessageTimestamp(!how.timestamps());
-                producer.setDeliveryDelay(how.deliveryDelay());
-                RetriedSend.send(() -> producer.send(message, how.deliveryMode(), how.priority(), how.timeToLive()),
-                        link.link.address);
+                how.send(link.producer, message, link.link.address);
             }
         } finally {
             lock.readLock().unlock();

@@ -1,7 +1,7 @@
 package io.brokerwise.client;
 
 import io.brokerwise.routing.QueueRoute;
-import java.util.function.ToIntFunction;
+import java.util.List;
 
 /**
  * Where the producers and consumers of one replicated queue go: ElectQueue over its replicas (Taton et al.,
@@ -22,27 +22,41 @@ final class QueuePlacement {
         this.consumers = new GroupElection(route.replicas().size(), clientIndex);
     }
 
-    /** The replica (its broker's address) a new producer attaches to. */
-    synchronized String producerReplica() {
-        return elect(producers, QueueRoute.Replica::producers);
+    /** The replica (its broker's address) a new producer or consumer attaches to; counted there. */
+    synchronized String elect(boolean producer) {
+        int k = route.replicas().size();
+        int[] counts = new int[k];
+        boolean[] retiring = new boolean[k];
+        for (int i = 0; i < k; i++) {
+            QueueRoute.Replica r = route.replicas().get(i);
+            counts[i] = producer ? r.producers() : r.consumers();
+            retiring[i] = r.retiring();
+        }
+        return route.replicas().get(election(producer).join(counts, retiring)).address();
     }
 
-    /** The replica a new consumer attaches to. */
-    synchronized String consumerReplica() {
-        return elect(consumers, QueueRoute.Replica::consumers);
+    /**
+     * Counts a producer or consumer that attaches to {@code replica} without an election (a JMS session's later
+     * clients join the replica its first one elected); false if the queue has no replica there.
+     */
+    synchronized boolean joinAt(String replica, boolean producer) {
+        int i = indexOf(replica);
+        if (i >= 0) {
+            election(producer).joinAt(i);
+        }
+        return i >= 0;
     }
 
     /** Every replica's broker, for a consumer that reads them all. */
-    synchronized java.util.List<String> replicas() {
+    synchronized List<String> replicas() {
         return route.replicas().stream().map(QueueRoute.Replica::address).toList();
     }
 
-    synchronized void producerLeft(String replica) {
-        leave(producers, replica);
-    }
-
-    synchronized void consumerLeft(String replica) {
-        leave(consumers, replica);
+    synchronized void left(String replica, boolean producer) {
+        int i = indexOf(replica);
+        if (i >= 0) {
+            election(producer).leave(i);
+        }
     }
 
     /** A new map's counts include this process's clients: elect against them from now on. */
@@ -52,22 +66,16 @@ final class QueuePlacement {
         consumers.rebase(next.replicas().size());
     }
 
-    private String elect(GroupElection election, ToIntFunction<QueueRoute.Replica> observed) {
-        int k = route.replicas().size();
-        int[] counts = new int[k];
-        boolean[] retiring = new boolean[k];
-        for (int i = 0; i < k; i++) {
-            counts[i] = observed.applyAsInt(route.replicas().get(i));
-            retiring[i] = route.replicas().get(i).retiring();
-        }
-        return route.replicas().get(election.join(counts, retiring)).address();
+    private GroupElection election(boolean producer) {
+        return producer ? producers : consumers;
     }
 
-    private void leave(GroupElection election, String replica) {
+    private int indexOf(String replica) {
         for (int i = 0; i < route.replicas().size(); i++) {
             if (route.replicas().get(i).address().equals(replica)) {
-                election.leave(i);
+                return i;
             }
         }
+        return -1;
     }
 }

@@ -3,7 +3,6 @@ package io.brokerwise.client;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageListener;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -30,20 +29,12 @@ public final class QueueReceiver implements AutoCloseable {
 
     static QueueReceiver open(String queue, List<String> replicas, String selector, MessageListener listener,
                               ClientOptions options, Consumer<AutoCloseable> onClose) throws JMSException {
-        List<BrokerLink> links = new ArrayList<>();
-        try {
-            for (String replica : replicas) {
-                BrokerLink link = BrokerLink.toQueue(replica, queue, options);
-                links.add(link);
-                MessageConsumer consumer = link.session.createConsumer(link.destination, selector);
-                consumer.setMessageListener(listener);
-                link.connection.start();
-            }
-            return new QueueReceiver(queue, selector, links, onClose);
-        } catch (JMSException | RuntimeException e) {
-            links.forEach(BrokerLink::close);
-            throw e;
-        }
+        List<BrokerLink> links = BrokerLink.toEveryReplica(replicas, queue, options, link -> {
+            MessageConsumer consumer = link.session.createConsumer(link.destination, selector);
+            consumer.setMessageListener(listener);
+            link.connection.start();
+        });
+        return new QueueReceiver(queue, selector, links, onClose);
     }
 
     public String queue() {

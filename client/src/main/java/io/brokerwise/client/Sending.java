@@ -1,6 +1,8 @@
 package io.brokerwise.client;
 
+import jakarta.jms.JMSException;
 import jakarta.jms.Message;
+import jakarta.jms.MessageProducer;
 
 /**
  * How {@link Publisher#send} sends an application's own message, as a JMS producer's settings say: delivery
@@ -38,5 +40,17 @@ public record Sending(int deliveryMode, int priority, long timeToLive, long deli
 
     public Sending withTimestamps(boolean timestamps) {
         return new Sending(deliveryMode, priority, timeToLive, deliveryDelay, messageIds, timestamps);
+    }
+
+    /**
+     * Sends {@code message} on {@code producer}, one broker's, as these settings say ({@link RetriedSend}: tried again
+     * while {@code broker} refuses it for a reason that passes). The producer is set before each send: one JMS
+     * producer's settings may change between sends, and the producer may serve several.
+     */
+    void send(MessageProducer producer, Message message, String broker) throws JMSException {
+        producer.setDisableMessageID(!messageIds);
+        producer.setDisableMessageTimestamp(!timestamps);
+        producer.setDeliveryDelay(deliveryDelay);
+        RetriedSend.send(() -> producer.send(message, deliveryMode, priority, timeToLive), broker);
     }
 }

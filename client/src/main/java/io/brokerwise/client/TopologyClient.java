@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * The entry point of the topology-aware client: creates publishers and subscribers placed evenly on the
@@ -25,7 +26,8 @@ import java.util.Objects;
  * }
  * </pre>
  * The layout's replicated queues ({@link #queueSender}, {@link #queueReceiver}) attach each producer and consumer
- * to one replica ({@link QueuePlacement}).
+ * to one replica ({@link QueuePlacement}); the JMS connection factory's sessions use them through
+ * {@link #replicaSession} and {@link #queueBrowser}.
  */
 public final class TopologyClient implements RoutingMapWatcher.Follower, AutoCloseable {
 
@@ -95,7 +97,7 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
     /** A producer of replicated queue {@code queue}, attached to the replica with the fewest producers. */
     public synchronized QueueSender queueSender(String queue, boolean persistent) throws JMSException {
         QueuePlacement placement = placement(queue);
-        String replica = placement.producerReplica();
+        String replica = placement.elect(true);
         return keep(QueueSender.open(queue, replica, persistent, options, c -> left(c, placement, replica, true)));
     }
 
@@ -111,9 +113,61 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
             return keep(QueueReceiver.open(queue, placement.replicas(), selector, listener, options,
                     c -> left(c, placement, null, false)));
         }
-        String replica = placement.consumerReplica();
+        String replica = placement.elect(false);
         return keep(QueueReceiver.open(queue, List.of(replica), null, listener, options,
                 c -> left(c, placement, replica, false)));
+    }
+
+    /**
+     * The queue side of one JMS session in {@code sessionMode} (the JMS connection factory's): pinned to the replica
+     * its first queue producer or consumer elects ({@link ReplicaSession}).
+     */
+    public synchronized ReplicaSession replicaSession(int sessionMode) {
+        return keep(new ReplicaSession(this, options, sessionMode));
+    }
+
+    /**
+     * A browser of every replica of {@code queue}, one after another ({@link ReplicaBrowser}); {@code onClose} hears
+     * when it closes (the JMS session that holds it forgets it).
+     */
+    public synchronized ReplicaBrowser queueBrowser(String queue, String selector, Consumer<AutoCloseable> onClose)
+            throws JMSException {
+        return keep(ReplicaBrowser.open(queue, placement(queue).replicas(), selector, options, browser -> {
+            forget(browser);
+            onClose.accept(browser);
+        }));
+    }
+
+    /** Throws {@link InvalidDestinationException} naming the layout's queues unless {@code queue} is one of them. */
+    public synchronized void requireQueue(String queue) throws InvalidDestinationException {
+        placement(queue);
+    }
+
+    /** Elects the replica of {@code queue} for a new producer or consumer of a JMS session, counted there. */
+    synchronized String elect(String queue, boolean producer) throws InvalidDestinationException {
+        return placement(queue).elect(producer);
+    }
+
+    /** Counts a producer or consumer of a JMS session at the replica the session is pinned to. */
+    synchronized void attach(String queue, String replica, boolean producer) throws InvalidDestinationException {
+        if (!placement(queue).joinAt(replica, producer)) {
+            throw new InvalidDestinationException("queue '" + queue + "' has no replica at broker " + replica
+                    + ", the replica this session's first queue producer or consumer chose: a session stays on one "
+                    + "replica (its transaction and acknowledgements live there); use another session for this queue");
+        }
+    }
+
+    /** A producer or consumer counted at {@code replica} of {@code queue} has gone. */
+    synchronized void detach(String queue, String replica, boolean producer) {
+        QueuePlacement placement = queues.get(queue);
+        if (placement != null) {
+            placement.left(replica, producer);
+        }
+    }
+
+    /** Every replica of {@code queue}. */
+    synchronized List<String> replicas(String queue) throws InvalidDestinationException {
+        return placement(queue).replicas();
     }
 
     private QueuePlacement placement(String queue) throws InvalidDestinationException {
@@ -130,15 +184,15 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
         return client;
     }
 
-    private synchronized void left(AutoCloseable client, QueuePlacement placement, String replica, boolean producer) {
+    /** A queue client (a sender, a receiver, a JMS session's replica side, a browser) has closed. */
+    synchronized void forget(AutoCloseable client) {
         queueClients.remove(client);
-        if (replica == null) {
-            return;
-        }
-        if (producer) {
-            placement.producerLeft(replica);
-        } else {
-            placement.consumerLeft(replica);
+    }
+
+    private synchronized void left(AutoCloseable client, QueuePlacement placement, String replica, boolean producer) {
+        forget(client);
+        if (replica != null) {
+            placement.left(replica, producer);
         }
     }
 
@@ -300,13 +354,21 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
         }
     }
 
+    /**
+     * Closes every client. The queue clients close outside the lock: a JMS session's replica side takes its own lock
+     * and then this one to count a new producer or consumer.
+     */
     @Override
-    public synchronized void close() {
-        publishers.forEach(Publisher::close);
-        subscribers.forEach(Subscriber::close);
-        List.copyOf(queueClients).forEach(GroupMember::closeQuietly);
-        publishers.clear();
-        subscribers.clear();
-        queueClients.clear();
+    public void close() {
+        List<AutoCloseable> queueSide;
+        synchronized (this) {
+            publishers.forEach(Publisher::close);
+            subscribers.forEach(Subscriber::close);
+            publishers.clear();
+            subscribers.clear();
+            queueSide = List.copyOf(queueClients);
+            queueClients.clear();
+        }
+        queueSide.forEach(GroupMember::closeQuietly);
     }
 }

@@ -8,6 +8,7 @@ import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.IllegalStateRuntimeException;
 import jakarta.jms.InvalidDestinationException;
+import jakarta.jms.InvalidDestinationRuntimeException;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageProducer;
@@ -28,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a layout cannot give is refused with an error naming the feature and the reason, in both APIs, and
- * leaves nothing behind at the brokers: no subscription, no queue.
+ * leaves nothing behind at the brokers: no subscription, no queue. A queue the layout does not carry fails naming
+ * those it does (the queues themselves: {@link JmsQueueTest}, {@link JmsQueueTransactionTest}).
  */
 @Timeout(60)
 class JmsRefusalTest {
@@ -42,6 +44,12 @@ class JmsRefusalTest {
         assertTrue(e.getMessage().startsWith("Brokerwise does not support " + feature + ": "), e.getMessage());
     }
 
+    /** A queue the layout does not carry fails naming the ones it does: here none. */
+    private static void notCarried(Executable action) {
+        InvalidDestinationException e = assertThrows(InvalidDestinationException.class, action);
+        assertTrue(e.getMessage().contains("not one of the layout's queues []"), e.getMessage());
+    }
+
     @Test
     void classicApiRefusesWhatALayoutCannotGive() throws Exception {
         try (JndiLayout layout = new JndiLayout(dir, 1, 2)) {
@@ -51,14 +59,16 @@ class JmsRefusalTest {
             ConnectionFactory factory = (ConnectionFactory) jndi.lookup("ConnectionFactory");
             Topic topic = (Topic) jndi.lookup("quotes");
             try (Connection connection = factory.createConnection()) {
-                refused("transacted sessions", () -> connection.createSession(true, Session.SESSION_TRANSACTED));
+                Session transacted = connection.createSession(true, Session.SESSION_TRANSACTED);
+                refused("transacted sessions on the topic", () -> transacted.createProducer(topic));
                 refused("connection consumers and session listeners",
                         () -> connection.createConnectionConsumer(topic, null, null, 1));
-                refused("CLIENT_ACKNOWLEDGE", () -> connection.createSession(false, Session.CLIENT_ACKNOWLEDGE));
+                Session clientAcknowledged = connection.createSession(false, Session.CLIENT_ACKNOWLEDGE);
+                refused("CLIENT_ACKNOWLEDGE on the topic", () -> clientAcknowledged.createConsumer(topic));
                 Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-                refused("queues", () -> session.createQueue("orders"));
-                refused("queues", () -> session.createConsumer((Queue) jndi.lookup("orders")));
-                refused("queues", () -> session.createProducer((Queue) jndi.lookup("orders")));
+                notCarried(() -> session.createQueue("orders"));
+                notCarried(() -> session.createConsumer((Queue) jndi.lookup("orders")));
+                notCarried(() -> session.createProducer((Queue) jndi.lookup("orders")));
                 refused("durable subscriptions", () -> session.createDurableSubscriber(topic, "d"));
                 refused("durable subscriptions", () -> session.createDurableConsumer(topic, "d"));
                 refused("durable subscriptions", () -> session.createSharedDurableConsumer(topic, "d"));
@@ -66,7 +76,7 @@ class JmsRefusalTest {
                 refused("shared subscriptions", () -> session.createSharedConsumer(topic, "s"));
                 refused("temporary destinations", session::createTemporaryTopic);
                 refused("temporary destinations", session::createTemporaryQueue);
-                refused("transacted sessions", session::commit);
+                assertThrows(jakarta.jms.IllegalStateException.class, session::commit, "not transacted");
                 refused("connection consumers and session listeners", () -> session.setMessageListener(m -> { }));
                 refused("noLocal consumers", () -> session.createConsumer(topic, null, true));
                 MessageProducer producer = session.createProducer(topic);
@@ -88,14 +98,19 @@ class JmsRefusalTest {
         try (JndiLayout layout = new JndiLayout(dir, 2, 1)) {
             ConnectionFactory factory = layout.factory();
             Topic topic = layout.topic();
-            refused("transacted sessions", () -> factory.createContext(JMSContext.SESSION_TRANSACTED));
+            try (JMSContext transacted = factory.createContext(JMSContext.SESSION_TRANSACTED)) {
+                refused("transacted sessions on the topic", () -> transacted.createProducer().send(topic, "x"));
+            }
             try (JMSContext context = factory.createContext()) {
-                refused("queues", () -> context.createQueue("orders"));
+                InvalidDestinationRuntimeException notCarried = assertThrows(InvalidDestinationRuntimeException.class,
+                        () -> context.createQueue("orders"));
+                assertTrue(notCarried.getMessage().contains("not one of the layout's queues []"),
+                        notCarried.getMessage());
                 refused("durable subscriptions", () -> context.createDurableConsumer(topic, "d"));
                 refused("shared subscriptions", () -> context.createSharedConsumer(topic, "s"));
                 refused("temporary destinations", context::createTemporaryQueue);
                 refused("temporary destinations", context::createTemporaryTopic);
-                refused("transacted sessions", context::commit);
+                assertThrows(IllegalStateRuntimeException.class, context::commit, "not transacted");
                 refused("request/reply (JMSReplyTo)", () -> context.createProducer().setJMSReplyTo(topic));
                 TextMessage request = context.createTextMessage("request");
                 request.setJMSReplyTo(topic);

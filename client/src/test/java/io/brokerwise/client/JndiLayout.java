@@ -1,21 +1,19 @@
 package io.brokerwise.client;
 
+import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.routing.RoutingMapCodec;
-import jakarta.jms.ConnectionFactory;
-import jakarta.jms.Topic;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Hashtable;
 import javax.naming.Context;
-import javax.naming.InitialContext;
-import javax.naming.NamingException;
 
 /**
  * Local brokers an application reaches through JNDI alone: their routing.json, and the environment a
  * {@code jndi.properties} would give ({@code ConnectionFactory} and topic {@code quotes}).
  */
-final class JndiLayout implements AutoCloseable {
+final class JndiLayout implements JndiNames, AutoCloseable {
 
     final LocalBrokers brokers;
     private final Path routingMap;
@@ -28,35 +26,32 @@ final class JndiLayout implements AutoCloseable {
 
     /** Rewrites routing.json as Kubernetes updates a mounted ConfigMap: all at once. */
     void moveTo(int publisherGroups, int subscriberGroups) throws Exception {
+        write(routingMap, brokers.map(publisherGroups, subscriberGroups));
+    }
+
+    /** Writes {@code map} to {@code routingMap} all at once, as Kubernetes updates a mounted ConfigMap. */
+    static void write(Path routingMap, RoutingMap map) throws Exception {
         Path next = routingMap.resolveSibling("routing.json.next");
-        Files.writeString(next, RoutingMapCodec.toJson(brokers.map(publisherGroups, subscriberGroups)));
+        Files.writeString(next, RoutingMapCodec.toJson(map));
         Files.move(next, routingMap, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
-    Hashtable<String, String> environment() {
+    @Override
+    public Hashtable<String, String> environment() {
+        return environment(routingMap, brokers.credentials);
+    }
+
+    /** What a jndi.properties gives: the factory on {@code routingMap} as {@code credentials}, topic {@code quotes}. */
+    static Hashtable<String, String> environment(Path routingMap, BrokerCredentials credentials) {
         Hashtable<String, String> env = new Hashtable<>();
         env.put(Context.INITIAL_CONTEXT_FACTORY, "io.brokerwise.client.jms.BrokerwiseInitialContextFactory");
         env.put("brokerwise.routingMap", routingMap.toString());
         env.put("brokerwise.watchPeriodMillis", "50");
-        env.put(Context.SECURITY_PRINCIPAL, brokers.credentials.user());
-        env.put(Context.SECURITY_CREDENTIALS, brokers.credentials.password());
+        env.put(Context.SECURITY_PRINCIPAL, credentials.user());
+        env.put(Context.SECURITY_CREDENTIALS, credentials.password());
         env.put("connectionFactory.ConnectionFactory", "");
         env.put("topic.quotes", LocalBrokers.TOPIC);
         return env;
-    }
-
-    Context jndi() throws NamingException {
-        return new InitialContext(environment());
-    }
-
-    /** What an application looks up: the connection factory... */
-    ConnectionFactory factory() throws NamingException {
-        return (ConnectionFactory) jndi().lookup("ConnectionFactory");
-    }
-
-    /** ...and its topic. */
-    Topic topic() throws NamingException {
-        return (Topic) jndi().lookup("quotes");
     }
 
     @Override

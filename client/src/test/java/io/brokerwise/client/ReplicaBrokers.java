@@ -11,6 +11,8 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.server.Queue;
 import org.apache.activemq.artemis.core.server.ServerProducer;
@@ -30,8 +32,27 @@ final class ReplicaBrokers implements AutoCloseable {
     private final List<EmbeddedBroker> brokers = new ArrayList<>();
     private final List<String> addresses = new ArrayList<>();
 
-    /** {@code k} brokers, each naming the others as its peers before any listens. */
+    /**
+     * {@code k} brokers, each naming the others as its peers before any listens. A port picked free may be taken (by
+     * a client connection's local end) before its broker binds it; then all start again on new ports, twice at most.
+     */
     ReplicaBrokers(Path dir, int k) throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                start(dir.resolve("attempt-" + attempt), k);
+                return;
+            } catch (IllegalStateException e) {
+                close();
+                brokers.clear();
+                addresses.clear();
+                if (attempt == 3 || !String.valueOf(e.getMessage()).contains("could not listen")) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private void start(Path dir, int k) throws Exception {
         for (int i = 0; i < k; i++) {
             addresses.add("127.0.0.1:" + freePort());
         }
@@ -65,6 +86,11 @@ final class ReplicaBrokers implements AutoCloseable {
 
     Queue queue(int i) {
         return brokers.get(i).server().locateQueue(SimpleString.of(QUEUE));
+    }
+
+    /** The queue at every broker. */
+    Stream<Queue> replicas() {
+        return IntStream.range(0, brokers.size()).mapToObj(this::queue);
     }
 
     /** Producers attached to the queue at broker {@code i}. */

@@ -181,7 +181,8 @@ class ReplicatedQueueTest {
         }
     }
 
-    private static void await(ThrowingCondition condition, String what) throws Exception {
+    /** Waits up to 30 s for {@code condition}, failing the test naming {@code what} if it never holds. */
+    static void await(ThrowingCondition condition, String what) throws Exception {
         long deadline = System.nanoTime() + 30_000_000_000L;
         while (!condition.holds()) {
             assertTrue(System.nanoTime() < deadline, "within 30 s: " + what);
@@ -189,7 +190,7 @@ class ReplicatedQueueTest {
         }
     }
 
-    private interface ThrowingCondition {
+    interface ThrowingCondition {
         boolean holds() throws Exception;
     }
 }

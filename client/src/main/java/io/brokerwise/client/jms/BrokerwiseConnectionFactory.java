@@ -10,6 +10,8 @@ import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
+import jakarta.jms.QueueConnection;
+import jakarta.jms.QueueConnectionFactory;
 import jakarta.jms.TopicConnection;
 import jakarta.jms.TopicConnectionFactory;
 import java.io.IOException;
@@ -23,14 +25,15 @@ import java.util.Map;
  * A Jakarta Messaging {@link ConnectionFactory} for a Brokerwise layout, the clustered connection factory of
  * Taton et al. ("Improving the performances of JMS-based applications", sec. 6.3) on Brokerwise's routing map:
  * every producer sends each message to the brokers of its row, every consumer registers its selector at the
- * brokers of its column, both placed by ElectQueue, and the factory follows the mounted map when it changes.
+ * brokers of its column, both placed by ElectQueue, and the factory follows the mounted map when it changes. A
+ * session that uses the layout's queues is pinned to one replica, elected by its first queue producer or consumer.
  * An application sees an ordinary factory (look it up in JNDI, {@link BrokerwiseInitialContextFactory}).
  *
  * <p>The messaging is {@link TopologyClient}'s: one per user, so producers and consumers of all the
  * factory's connections are counted in one placement. Supported subset and refusals: docs/client.md.
  */
 public final class BrokerwiseConnectionFactory implements ConnectionFactory, TopicConnectionFactory,
-        RoutingMapWatcher.Follower, AutoCloseable {
+        QueueConnectionFactory, RoutingMapWatcher.Follower, AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(BrokerwiseConnectionFactory.class.getName());
 
@@ -90,21 +93,35 @@ public final class BrokerwiseConnectionFactory implements ConnectionFactory, Top
 
     @Override
     public Connection createConnection() throws JMSException {
-        return createTopicConnection();
+        return connect(options.user(), options.password());
     }
 
     @Override
     public Connection createConnection(String user, String password) throws JMSException {
-        return createTopicConnection(user, password);
+        return connect(user, password);
     }
 
     @Override
     public TopicConnection createTopicConnection() throws JMSException {
-        return createTopicConnection(options.user(), options.password());
+        return connect(options.user(), options.password());
     }
 
     @Override
     public TopicConnection createTopicConnection(String user, String password) throws JMSException {
+        return connect(user, password);
+    }
+
+    @Override
+    public QueueConnection createQueueConnection() throws JMSException {
+        return connect(options.user(), options.password());
+    }
+
+    @Override
+    public QueueConnection createQueueConnection(String user, String password) throws JMSException {
+        return connect(user, password);
+    }
+
+    private FanOutConnection connect(String user, String password) throws JMSException {
         if (user == null || password == null) {
             throw new jakarta.jms.JMSSecurityException("the brokers need a user and a password (jndi.properties: "
                     + "java.naming.security.principal and java.naming.security.credentials)");
@@ -129,7 +146,7 @@ public final class BrokerwiseConnectionFactory implements ConnectionFactory, Top
 
     @Override
     public JMSContext createContext(String user, String password, int sessionMode) {
-        FanOutConnection connection = (FanOutConnection) get(() -> createTopicConnection(user, password));
+        FanOutConnection connection = get(() -> connect(user, password));
         return new FanOutContext(connection, sessionMode);
     }
 

@@ -15,14 +15,15 @@ import javax.naming.spi.InitialContextFactory;
 import org.apache.activemq.artemis.api.jms.ActiveMQJMSClient;
 
 /**
- * JNDI for a Brokerwise layout: an application that looks up its {@code ConnectionFactory} and topics switches to
- * a layout by its {@code jndi.properties} alone, the way Taton et al. ("Improving the performances of JMS-based
- * applications", sec. 6.3) registered their clustered factory in JNDI.
+ * JNDI for a Brokerwise layout: an application that looks up its {@code ConnectionFactory}, topics and queues
+ * switches to a layout by its {@code jndi.properties} alone, the way Taton et al. ("Improving the performances of
+ * JMS-based applications", sec. 6.3) registered their clustered factory in JNDI.
  * <pre>
  * java.naming.factory.initial = io.brokerwise.client.jms.BrokerwiseInitialContextFactory
  * brokerwise.routingMap = /etc/brokerwise/routing/routing.json
  * connectionFactory.ConnectionFactory =
  * topic.orders = orders
+ * queue.work = work
  * </pre>
  * The user and password are {@code java.naming.security.principal} and {@code java.naming.security.credentials},
  * else the environment's {@code ARTEMIS_USER} and {@code ARTEMIS_PASSWORD} (the topology's Secret); brokers that
@@ -74,7 +75,8 @@ public final class BrokerwiseInitialContextFactory implements InitialContextFact
             } else if (key.startsWith(TOPIC_PREFIX)) {
                 bindings.put(key.substring(TOPIC_PREFIX.length()), ActiveMQJMSClient.createTopic(e.getValue()));
             } else if (key.startsWith(QUEUE_PREFIX)) {
-                // Bound so the application finds it, refused when used: a layout routes no queue.
+                // Checked when used, against the routing map of that moment: a queue the layout does not carry
+                // fails there, naming the ones it does.
                 bindings.put(key.substring(QUEUE_PREFIX.length()), ActiveMQJMSClient.createQueue(e.getValue()));
             }
         }

@@ -6,6 +6,9 @@ import jakarta.jms.ConnectionMetaData;
 import jakarta.jms.Destination;
 import jakarta.jms.ExceptionListener;
 import jakarta.jms.JMSException;
+import jakarta.jms.Queue;
+import jakarta.jms.QueueConnection;
+import jakarta.jms.QueueSession;
 import jakarta.jms.ServerSessionPool;
 import jakarta.jms.Session;
 import jakarta.jms.Topic;
@@ -18,12 +21,13 @@ import org.apache.activemq.artemis.jms.client.ActiveMQConnectionMetaData;
 import org.apache.activemq.artemis.utils.VersionLoader;
 
 /**
- * A JMS connection to a whole layout. It holds no broker connection itself: each producer and consumer holds
- * one per broker of its row or column ({@link TopologyClient}), so that it can move between groups alone.
- * Stopping the connection holds back deliveries on the brokers' threads, which in turn stops the brokers
- * sending (consumer flow control).
+ * A JMS connection to a whole layout. It holds no broker connection itself: each topic producer and consumer holds
+ * one per broker of its row or column ({@link TopologyClient}), so that it can move between groups alone, and each
+ * session that uses queues one to its replica. Stopping the connection holds back the topic's deliveries on the
+ * brokers' threads, which in turn stops the brokers sending (consumer flow control), and stops the sessions' replica
+ * connections.
  */
-final class FanOutConnection implements TopicConnection {
+final class FanOutConnection implements TopicConnection, QueueConnection {
 
     final TopologyClient client;
     private final List<FanOutSession> sessions = new ArrayList<>();
@@ -73,6 +77,9 @@ final class FanOutConnection implements TopicConnection {
     public synchronized FanOutSession createSession(int sessionMode) throws JMSException {
         checkOpen();
         FanOutSession session = new FanOutSession(this, sessionMode);
+        if (started) {
+            session.replica.start();
+        }
         sessions.add(session);
         return session;
     }
@@ -84,6 +91,11 @@ final class FanOutConnection implements TopicConnection {
 
     @Override
     public TopicSession createTopicSession(boolean transacted, int acknowledgeMode) throws JMSException {
+        return createSession(transacted, acknowledgeMode);
+    }
+
+    @Override
+    public QueueSession createQueueSession(boolean transacted, int acknowledgeMode) throws JMSException {
         return createSession(transacted, acknowledgeMode);
     }
 
@@ -142,12 +154,26 @@ final class FanOutConnection implements TopicConnection {
         checkOpen();
         started = true;
         notifyAll();
+        for (FanOutSession session : sessions) {
+            session.replica.start();
+        }
     }
 
+    /**
+     * Returns once no queue listener runs (the replicas' connections stop so). Those stop outside the lock: a
+     * listener may create a session before it returns.
+     */
     @Override
-    public synchronized void stop() throws JMSException {
-        checkOpen();
-        started = false;
+    public void stop() throws JMSException {
+        List<FanOutSession> open;
+        synchronized (this) {
+            checkOpen();
+            started = false;
+            open = List.copyOf(sessions);
+        }
+        for (FanOutSession session : open) {
+            session.replica.stop();
+        }
     }
 
     @Override
@@ -172,6 +198,12 @@ final class FanOutConnection implements TopicConnection {
 
     @Override
     public ConnectionConsumer createConnectionConsumer(Topic topic, String selector, ServerSessionPool pool,
+                                                       int maxMessages) throws JMSException {
+        throw Refusal.SERVER_SESSIONS.exception();
+    }
+
+    @Override
+    public ConnectionConsumer createConnectionConsumer(Queue queue, String selector, ServerSessionPool pool,
                                                        int maxMessages) throws JMSException {
         throw Refusal.SERVER_SESSIONS.exception();
     }

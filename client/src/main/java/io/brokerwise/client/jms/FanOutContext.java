@@ -8,13 +8,13 @@ import jakarta.jms.BytesMessage;
 import jakarta.jms.ConnectionMetaData;
 import jakarta.jms.Destination;
 import jakarta.jms.ExceptionListener;
-import jakarta.jms.IllegalStateRuntimeException;
 import jakarta.jms.JMSConsumer;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSProducer;
 import jakarta.jms.MapMessage;
 import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
 import jakarta.jms.ObjectMessage;
 import jakarta.jms.Queue;
 import jakarta.jms.QueueBrowser;
@@ -27,8 +27,8 @@ import java.io.Serializable;
 
 /**
  * The simplified API on a layout: one connection (shared by the contexts made from this one, and closed with
- * the last of them) and one session. All JMSProducers of a context share one placed producer, as they share
- * the context's session.
+ * the last of them) and one session. All JMSProducers of a context share one producer, as they share the context's
+ * session: placed in a row at its first send to the topic, at the session's replica at its first send to a queue.
  */
 final class FanOutContext implements JMSContext {
 
@@ -79,7 +79,7 @@ final class FanOutContext implements JMSContext {
 
     @Override
     public JMSConsumer createConsumer(Destination destination, String selector, boolean noLocal) {
-        FanOutConsumer consumer = get(() -> session.createConsumer(destination, selector, noLocal));
+        MessageConsumer consumer = get(() -> session.createConsumer(destination, selector, noLocal));
         if (autoStart) {
             run(connection::start);
         }
@@ -123,17 +123,17 @@ final class FanOutContext implements JMSContext {
 
     @Override
     public QueueBrowser createBrowser(Queue queue) {
-        throw Refusal.QUEUE.runtime();
+        return get(() -> session.createBrowser(queue));
     }
 
     @Override
     public QueueBrowser createBrowser(Queue queue, String selector) {
-        throw Refusal.QUEUE.runtime();
+        return get(() -> session.createBrowser(queue, selector));
     }
 
     @Override
     public Queue createQueue(String name) {
-        throw Refusal.QUEUE.runtime();
+        return get(() -> session.createQueue(name));
     }
 
     @Override
@@ -250,7 +250,7 @@ final class FanOutContext implements JMSContext {
 
     @Override
     public boolean getTransacted() {
-        return false;
+        return session.getTransacted();
     }
 
     @Override
@@ -260,24 +260,22 @@ final class FanOutContext implements JMSContext {
 
     @Override
     public void commit() {
-        throw Refusal.TRANSACTION.runtime();
+        run(session::commit);
     }
 
     @Override
     public void rollback() {
-        throw Refusal.TRANSACTION.runtime();
+        run(session::rollback);
     }
 
     @Override
     public void recover() {
-        run(() -> session.recover());
+        run(session::recover);
     }
 
-    /** Messages are acknowledged as they arrive (AUTO and DUPS_OK, the modes a layout supports). */
+    /** What the context consumed, in CLIENT_ACKNOWLEDGE; the other modes acknowledge on delivery. */
     @Override
     public void acknowledge() {
-        if (connection.isClosed()) {
-            throw new IllegalStateRuntimeException("the context is closed");
-        }
+        run(session::acknowledge);
     }
 }

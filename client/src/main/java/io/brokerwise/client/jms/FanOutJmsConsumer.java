@@ -5,25 +5,29 @@ import static io.brokerwise.client.jms.JmsCalls.run;
 
 import jakarta.jms.JMSConsumer;
 import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageListener;
 
-/** The simplified API's consumer: a {@link FanOutConsumer} with unchecked exceptions and body receives. */
+/**
+ * The simplified API's consumer: a session's consumer (a {@link FanOutConsumer} of the topic, a {@link QueueConsumer}
+ * of a queue) with unchecked exceptions and body receives.
+ */
 final class FanOutJmsConsumer implements JMSConsumer {
 
-    private final FanOutConsumer consumer;
+    private final MessageConsumer consumer;
 
-    FanOutJmsConsumer(FanOutConsumer consumer) {
+    FanOutJmsConsumer(MessageConsumer consumer) {
         this.consumer = consumer;
     }
 
     @Override
     public String getMessageSelector() {
-        return consumer.getMessageSelector();
+        return get(consumer::getMessageSelector);
     }
 
     @Override
     public MessageListener getMessageListener() {
-        return consumer.getMessageListener();
+        return get(consumer::getMessageListener);
     }
 
     @Override
@@ -48,7 +52,7 @@ final class FanOutJmsConsumer implements JMSConsumer {
 
     @Override
     public void close() {
-        consumer.close();
+        run(consumer::close);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.brokerwise.client.jms;
 
-import io.brokerwise.client.Publisher;
 import io.brokerwise.client.Sending;
 import jakarta.jms.CompletionListener;
 import jakarta.jms.Destination;
@@ -8,30 +7,37 @@ import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageFormatException;
+import jakarta.jms.Queue;
+import jakarta.jms.QueueSender;
 import jakarta.jms.Topic;
 import jakarta.jms.TopicPublisher;
 
 /**
- * A JMS producer on a layout: a {@link Publisher} placed in one row by ElectQueue, which sends every message
- * to each broker of that row. Its settings are the JMS defaults until the application changes them.
+ * A JMS producer on a layout, of its topic or of its queues ({@link ProducerRoutes}): to the topic it sends every
+ * message to each broker of the row ElectQueue placed it in, to a queue at its session's replica. Its settings are
+ * the JMS defaults until the application changes them.
  */
-final class FanOutProducer implements TopicPublisher {
+final class FanOutProducer implements TopicPublisher, QueueSender {
 
     private final FanOutSession session;
-    private final Topic topic;
-    private final Publisher publisher;
+    private final Destination destination;
+    private final ProducerRoutes routes;
     private volatile Sending how = Sending.DEFAULTS;
 
-    FanOutProducer(FanOutSession session, Topic topic) throws JMSException {
+    /** A producer of {@code destination}, placed now; without one (null), at its first send to each. */
+    FanOutProducer(FanOutSession session, Destination destination) throws JMSException {
         this.session = session;
-        this.topic = topic;
-        this.publisher = session.connection.client.publisher(false);
+        this.destination = destination;
+        this.routes = new ProducerRoutes(session);
+        if (destination != null) {
+            routes.to(destination);
+        }
     }
 
-    /** Sends to the layout's topic, refusing anything else and request/reply; the core of every send. */
+    /** Sends to the layout's topic or one of its queues, refusing anything else and request/reply: each send's core. */
     void send(Destination destination, Message message, Sending sending) throws JMSException {
         session.connection.checkOpen();
-        if (session.routed(destination) == null) {
+        if (destination == null) {
             throw new InvalidDestinationException("no destination to send to");
         }
         if (message == null) {
@@ -40,32 +46,37 @@ final class FanOutProducer implements TopicPublisher {
         if (message.getJMSReplyTo() != null) {
             throw Refusal.REPLY_TO.exception();
         }
-        publisher.send(message, sending);
+        routes.to(destination).send(message, sending);
     }
 
     /** This producer's destination: sends that name another one are for unidentified producers only. */
-    private Topic identified() {
-        if (topic == null) {
+    private Destination identified() {
+        if (destination == null) {
             throw new UnsupportedOperationException("this producer has no destination: name one in send");
         }
-        return topic;
+        return destination;
     }
 
     private Destination unidentified(Destination destination) {
-        if (topic != null) {
-            throw new UnsupportedOperationException("this producer sends to " + topic + " only");
+        if (this.destination != null) {
+            throw new UnsupportedOperationException("this producer sends to " + this.destination + " only");
         }
         return destination;
     }
 
     @Override
     public Topic getTopic() {
-        return topic;
+        return destination instanceof Topic topic ? topic : null;
+    }
+
+    @Override
+    public Queue getQueue() {
+        return destination instanceof Queue queue ? queue : null;
     }
 
     @Override
     public Destination getDestination() {
-        return topic;
+        return destination;
     }
 
     @Override
@@ -89,6 +100,17 @@ final class FanOutProducer implements TopicPublisher {
         send(unidentified(destination), message, sending(deliveryMode, priority, timeToLive));
     }
 
+    @Override
+    public void send(Queue queue, Message message) throws JMSException {
+        send((Destination) queue, message);
+    }
+
+    @Override
+    public void send(Queue queue, Message message, int deliveryMode, int priority, long timeToLive)
+            throws JMSException {
+        send((Destination) queue, message, deliveryMode, priority, timeToLive);
+    }
+
     private Sending sending(int deliveryMode, int priority, long timeToLive) throws JMSException {
         try {
             return how.with(deliveryMode, priority, timeToLive);
@@ -97,7 +119,7 @@ final class FanOutProducer implements TopicPublisher {
         }
     }
 
-    /** Sends, then reports completion: the sends to the row's brokers have all returned by then. */
+    /** Sends, then reports completion: the sends to the row's brokers (or the replica) have all returned by then. */
     @Override
     public void send(Message message, CompletionListener listener) throws JMSException {
         complete(message, listener, () -> send(message));
@@ -213,7 +235,7 @@ final class FanOutProducer implements TopicPublisher {
 
     @Override
     public void close() {
-        session.connection.client.remove(publisher);
+        routes.close();
         session.forget(this);
     }
 }
