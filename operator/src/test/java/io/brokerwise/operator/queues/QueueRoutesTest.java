@@ -1,8 +1,12 @@
 package io.brokerwise.operator.queues;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.broker.metrics.BrokerSample;
+import io.brokerwise.operator.monitor.WakeOnChange;
+import io.brokerwise.operator.monitor.Wakes;
 import io.brokerwise.routing.QueueRoute;
 import io.brokerwise.routing.QueueRoute.Replica;
 import io.brokerwise.routing.RoutingMap;
@@ -29,8 +33,12 @@ class QueueRoutesTest {
     }
 
     private List<QueueRoute> routes(Map<String, Integer> replicas, IntPredicate serving, Optional<RoutingMap> routed) {
-        return QueueRoutes.of(new QueueRoutes.Inputs(replicas, serving, BROKERS, routed,
-                (broker, queue) -> Optional.ofNullable(read.getOrDefault(broker, Map.of()).get(queue))));
+        return QueueRoutes.of(inputs(replicas, serving, routed));
+    }
+
+    private QueueRoutes.Inputs inputs(Map<String, Integer> replicas, IntPredicate serving, Optional<RoutingMap> routed) {
+        return new QueueRoutes.Inputs(replicas, serving, BROKERS, routed,
+                (broker, queue) -> Optional.ofNullable(read.getOrDefault(broker, Map.of()).get(queue)));
     }
 
     private static Optional<RoutingMap> map(QueueRoute... queues) {
@@ -92,6 +100,22 @@ class QueueRoutesTest {
         read("b2:61616", "work", 0, 0, 0);
         assertEquals(List.of("b0:61616", "b1:61616"), routes(deployed("work", 2), ordinal -> false, map(retiring))
                 .get(0).replicas().stream().map(Replica::address).toList(), "empty: it goes");
+    }
+
+    /**
+     * As ReplicatedQueues watches the brokers: a read wakes the topology only when the routes it gives differ from
+     * those the pass published, so that a map whose counts stay as they are is neither recomputed nor rewritten.
+     */
+    @Test
+    void aReadWakesTheTopologyOnlyWhenARouteChanges() {
+        read("b0:61616", "work", 1, 1, 0);
+        QueueRoutes.Inputs in = inputs(deployed("work", 1), ALL_SERVING, map());
+        Wakes wakes = new WakeOnChange<>(QueueRoutes.of(in), () -> QueueRoutes.of(in));
+        read("b0:61616", "work", 1, 1, 40);
+        assertFalse(wakes.afterRead(), "a deeper queue, the same clients: the map stays as it is");
+        read("b0:61616", "work", 1, 2, 40);
+        assertTrue(wakes.afterRead(), "a consumer more");
+        assertFalse(wakes.afterRead(), "woken once for it");
     }
 
     /** A queue no longer deployed (its plan became infeasible, or it left the spec) leaves the map; order is the spec's. */
