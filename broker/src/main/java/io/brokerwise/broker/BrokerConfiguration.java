@@ -1,5 +1,6 @@
 package io.brokerwise.broker;
 
+import io.brokerwise.broker.metrics.PrometheusMetricsPlugin;
 import io.brokerwise.broker.queues.QueueReplicas;
 import io.brokerwise.broker.queues.QueueReplicasXml;
 import io.brokerwise.broker.tls.BrokerKeyStore;
@@ -165,7 +166,7 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
 
     /** broker.xml text. */
     public String render() {
-        QueueReplicasXml queueXml = new QueueReplicasXml(queues);
+        QueueReplicasXml queueXml = new QueueReplicasXml(queues, tls);
         return """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <!-- Rendered by Brokerwise (io.brokerwise.broker.BrokerConfiguration); edits are overwritten. -->
@@ -179,12 +180,12 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
                     <message-counter-enabled>false</message-counter-enabled>
                     <security-enabled>true</security-enabled>
                     <!-- GET /metrics (Prometheus text format), served by the broker process: Artemis's meters, JVM
-                         memory, and Brokerwise's topic counters, connections and cgroup CPU. -->
+                         memory, and Brokerwise's topic counters, connections, queue producers and cgroup CPU. -->
                     <metrics>
                       <jvm-memory>true</jvm-memory>
                       <plugin class-name="io.brokerwise.broker.metrics.PrometheusMetricsPlugin">
                         <property key="topic" value="%7$s"/>
-                        <property key="bind" value="%3$s:%8$d"/>
+                        <property key="bind" value="%3$s:%8$d"/>%18$s
                       </plugin>
                     </metrics>
                     <!-- CORE only: the Jakarta client speaks it, and the image carries no AMQP/OpenWire modules.
@@ -264,7 +265,13 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
                 persistent() ? DURABLE_SUBSCRIPTIONS.formatted(BrokerRole.APPLICATION.role(), BrokerRole.MANAGEMENT.role())
                         : "", indented(4, queueXml.connectors() + "\n" + queueXml.clusterConnection()),
                 indented(6, queueXml.securitySettings(BrokerRole.APPLICATION.role(), BrokerRole.MANAGEMENT.role())),
-                indented(6, queueXml.addressSettings()), indented(6, queueXml.addresses()));
+                indented(6, queueXml.addressSettings()), indented(6, queueXml.addresses()), queueMeters());
+    }
+
+    /** The queues whose producers the metrics plugin counts ({@code PrometheusMetricsPlugin.QUEUES}); none: nothing. */
+    private String queueMeters() {
+        return queues.isEmpty() ? "" : "\n        <property key=\"" + PrometheusMetricsPlugin.QUEUES + "\" value=\""
+                + xml(String.join(",", queues.queues())) + "\"/>";
     }
 
     /** A fragment at the template's place: its first line takes the template's indentation, the others need it. */

@@ -1,6 +1,7 @@
 package io.brokerwise.broker;
 
 import io.brokerwise.broker.tls.BrokerKeyStore;
+import io.brokerwise.broker.tls.BrokerTrustStore;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,8 +14,9 @@ import java.util.concurrent.CountDownLatch;
  * ({@link MountedCredentials}), or else from the environment ({@code ARTEMIS_USER}, {@code METRICS_USER},
  * {@code MANAGEMENT_USER} and their passwords). Prints {@value #READY} on stdout once the acceptor
  * listens, so a launcher can wait for it. With {@code BROKER_TLS} naming a directory of mounted PEM files, it first
- * writes the key store a TLS acceptor serves ({@link BrokerKeyStore}, its pair chosen by the pod's host name) to the
- * writable {@code java.io.tmpdir}: the pod's root file system is read-only. With {@code BROKER_PARENT_PID} set, the broker exits when that
+ * writes the key store a TLS acceptor serves ({@link BrokerKeyStore}, its pair chosen by the pod's host name), and the
+ * store its cluster connection trusts the other brokers by ({@link BrokerTrustStore}), to the writable
+ * {@code java.io.tmpdir}: the pod's root file system is read-only. With {@code BROKER_PARENT_PID} set, the broker exits when that
  * process does: a local benchmark broker never outlives the load generator that started it.
  */
 public final class BrokerMain {
@@ -69,8 +71,9 @@ public final class BrokerMain {
             return;
         }
         String host = env("HOSTNAME", "localhost");
-        BrokerKeyStore.write(Path.of(mounted), host, Path.of(System.getProperty("java.io.tmpdir"), "brokerwise-tls"),
-                KEY_PAIR_PATIENCE).publish();
+        Path work = Path.of(System.getProperty("java.io.tmpdir"), "brokerwise-tls");
+        BrokerKeyStore.write(Path.of(mounted), host, work, KEY_PAIR_PATIENCE).publish();
+        BrokerTrustStore.write(Path.of(mounted), work);
     }
 
     private static void watchParent() {

@@ -3,14 +3,13 @@ package io.brokerwise.cli;
 import io.brokerwise.api.planning.ManifestException;
 import io.brokerwise.api.planning.ManifestReader;
 import io.brokerwise.api.planning.PlanningInput;
+import io.brokerwise.api.planning.QueuePlan;
 import io.brokerwise.api.planning.ProfileResolver;
 import io.brokerwise.api.planning.SpecValidator;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
-import io.brokerwise.api.planning.PlanReports;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.QueuePlanStatus;
 import io.brokerwise.api.v1alpha1.QueueSpec;
-import io.brokerwise.model.replicatedqueue.ReplicatedQueuePlanner;
 import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.topology.Plan;
 import io.brokerwise.model.topology.TopologyPlanner;
@@ -49,17 +48,7 @@ final class TopologyInput {
 
         /** Each queue's plan as the report has it; null without queues, so that a topic's report stays as it was. */
         List<QueuePlanStatus> queuePlans(PlanningInput in) {
-            if (in.queues().isEmpty()) {
-                return null;
-            }
-            ReplicatedQueuePlanner planner = new ReplicatedQueuePlanner();
-            List<QueuePlanStatus> plans = new ArrayList<>();
-            for (int i = 0; i < in.queues().size(); i++) {
-                ServiceTimeProfile queueProfile = queueProfiles.get(i);
-                var plan = planner.plan(in.queues().get(i), queueProfile, in.objectives(), in.limits());
-                plans.add(PlanReports.queue(plan, queueProfile));
-            }
-            return plans;
+            return QueuePlan.report(QueuePlan.all(in, queueProfiles));
         }
     }
 

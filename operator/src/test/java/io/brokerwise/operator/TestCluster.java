@@ -84,8 +84,11 @@ final class TestCluster {
     /** A broker pod of the topology's StatefulSet, Ready as a kubelet would report it. */
     void readyBrokerPod(PubSubTopology t, int ordinal) {
         String ns = t.getMetadata().getNamespace();
+        // the template's annotations, as the StatefulSet controller gives them: the hash of the broker.xml it starts with
+        var set = client.apps().statefulSets().inNamespace(ns).withName(t.getMetadata().getName() + "-broker").get();
+        var annotations = set == null ? Map.<String, String>of() : set.getSpec().getTemplate().getMetadata().getAnnotations();
         var pod = client.pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata()
-                .withName(t.getMetadata().getName() + "-broker-" + ordinal)
+                .withName(t.getMetadata().getName() + "-broker-" + ordinal).withAnnotations(annotations)
                 .withLabels(io.brokerwise.operator.layout.Names.brokerSelector(t)).endMetadata()
                 .withNewSpec().addNewContainer().withName("artemis").withImage("brokerwise.io/artemis:2.56.0").endContainer()
                 .endSpec().build()).create();

@@ -7,8 +7,7 @@ import java.util.List;
 /**
  * What a plan says: the layout chosen (or, when nothing is feasible, the closest one with feasible =
  * false), the alternatives with why each lost, the profile behind every number, and each queue's plan.
- * {@code brokerwise plan -o json} prints exactly this; the operator writes it into status, all but the queues'
- * plans, which it does not make yet.
+ * {@code brokerwise plan -o json} prints exactly this; the operator writes it into status.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class PlanReport {
@@ -30,7 +29,7 @@ public class PlanReport {
     @JsonPropertyDescription("Assumptions and caveats of this plan, citing docs/models.md.")
     public List<String> notes;
     @JsonPropertyDescription("The plan of each of spec.queues, in order: its replicas and the busiest one's figures, "
-            + "or why none is deployed. brokerwise plan gives it; the operator does not plan queues yet.")
+            + "or why none is deployed.")
     public List<QueuePlanStatus> queues;
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

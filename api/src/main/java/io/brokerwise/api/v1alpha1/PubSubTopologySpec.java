@@ -24,8 +24,8 @@ public class PubSubTopologySpec {
     public WorkloadSpec workload;
 
     @JsonPropertyDescription("JMS queues beside the topic, each planned as a replicated queue: k replicas on k "
-            + "brokers, its producers and consumers spread evenly over them. brokerwise plan plans them; the operator "
-            + "does not deploy them yet. Default: none.")
+            + "brokers, its producers and consumers spread evenly over them; the operator deploys each queue whose plan "
+            + "is feasible on the topology's brokers 0 to k-1 (docs/queues.md). Default: none.")
     public List<QueueSpec> queues;
 
     @JsonPropertyDescription("The BrokerProfile (same namespace) whose fitted times the model uses, or a built-in "
@@ -53,7 +53,7 @@ public class PubSubTopologySpec {
     public BrokerSpec broker = new BrokerSpec();
 
     @JsonPropertyDescription("Each broker's journal volume, for a topology whose brokers keep messages across a "
-            + "restart (deliveryMode Persistent): storage class, size, and whether the claims outlive the brokers. "
+            + "restart (deliveryMode Persistent, of the workload or of a queue): storage class, size, and whether the claims outlive the brokers. "
             + "Default: the operator's class and size, claims deleted with the topology and with a retired broker.")
     @Default("{}")
     public StorageSpec storage = new StorageSpec();
@@ -72,6 +72,15 @@ public class PubSubTopologySpec {
     public Approval approval;
 
     public enum Approval { Automatic, Manual }
+
+    /**
+     * Whether the topology's brokers need a journal volume: the one place that says so for a topology. Its workload's
+     * persistent delivery does ({@link WorkloadSpec#needsJournal()}), and so does a queue of persistent delivery,
+     * whose messages must survive their replica's restart.
+     */
+    public boolean needsJournal() {
+        return workload.needsJournal() || queues != null && queues.stream().anyMatch(QueueSpec::persistent);
+    }
 
     /**
      * The profile this spec's topic plans with: its profileRef, else the default for messages nothing journals. A

@@ -63,9 +63,9 @@ public class WorkloadSpec {
     }
 
     /**
-     * Whether the brokers of this workload need a journal volume: the one place that says so. Today persistent
-     * delivery does (a persistent message must survive a broker's restart); durable subscriptions and queues, once a
-     * workload can declare them, will ask here too.
+     * Whether the brokers of this workload need a journal volume: persistent delivery does (a persistent message must
+     * survive a broker's restart). A topology asks {@link PubSubTopologySpec#needsJournal()}, which adds its queues;
+     * a benchmark run's temporary brokers, which carry the topic alone, ask here.
      */
     public boolean needsJournal() {
         return persistent();

@@ -1,6 +1,7 @@
 package io.brokerwise.api.planning;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,6 +35,15 @@ class QueuesInputTest {
                 new QueueWorkload("orders", 40, 1000, 80, 600, 0, Double.NaN, 1024),
                 new QueueWorkload("audit", 5, 10, 0, QueueWorkload.AS_FAST_AS_THEY_CAN, 3, 2, 256)), in.queues());
         assertEquals(in.queues(), in.withAvailableBrokers(2).queues());
+    }
+
+    /** A persistent queue's messages must survive its replica's restart, as a persistent topic's do. */
+    @Test
+    void aPersistentQueueGivesTheBrokersAJournal() {
+        String queue = "- {name: jobs, producers: 1, messageRatePerProducer: 1, consumers: 1";
+        assertFalse(read(queue + "}").getSpec().needsJournal());
+        assertTrue(read(queue + ", deliveryMode: Persistent}").getSpec().needsJournal());
+        assertFalse(SpecDefaultsTest.read("").getSpec().needsJournal());
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.brokerwise.broker.metrics;
 
+import java.util.Map;
+
 /**
  * One scrape of a broker's metrics endpoint: what a measurement compares before and after its window.
  *
@@ -14,10 +16,27 @@ package io.brokerwise.broker.metrics;
  * @param held                what the broker's journal holds for subscribers that may be away
  * @param diskStoreUsage      the share of the file store under the broker's data directories in use, 0 to 1
  *                            (Artemis's disk.store.usage; a broker with a journal: its volume); NaN if not served
+ * @param queues              the replicas of queues the broker carries, by queue name (none: a topic alone)
  */
 public record BrokerSample(long received, long dispatched, int producerConnections, int consumerConnections,
                            int subscriptions, double cpuSeconds, double cpuLimitCores, double heapUsedBytes,
-                           Held held, double diskStoreUsage) {
+                           Held held, double diskStoreUsage, Map<String, QueueReplica> queues) {
+
+    public BrokerSample {
+        queues = Map.copyOf(queues);
+    }
+
+    /**
+     * One replica of a queue at the broker.
+     *
+     * @param producers    producers attached to the queue's address
+     * @param consumers    consumers attached to the queue
+     * @param depth        messages waiting in it
+     * @param added        messages added to it so far
+     * @param acknowledged messages consumed from it so far
+     */
+    public record QueueReplica(int producers, int consumers, long depth, long added, long acknowledged) {
+    }
 
     /**
      * Messages waiting in the topic's durable subscriptions, and how many subscriptions hold them.

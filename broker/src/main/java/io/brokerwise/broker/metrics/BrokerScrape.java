@@ -13,8 +13,10 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -37,6 +39,13 @@ public final class BrokerScrape {
     public static final String DURABLE_SUBSCRIPTIONS = "brokerwise_topic_durable_subscriptions";
     /** Artemis's own meter: the share of its data directories' file store in use, what max-disk-usage is compared with. */
     public static final String DISK_STORE_USAGE = "artemis_disk_store_usage";
+    /** The producers of each queue the broker carries a replica of ({@link QueueMeters}), by label {@code queue}. */
+    public static final String QUEUE_PRODUCERS = "brokerwise_queue_producers";
+    /** Artemis's own meters of each queue, by label {@code queue}. */
+    public static final String QUEUE_CONSUMERS = "artemis_consumer_count";
+    public static final String QUEUE_DEPTH = "artemis_message_count";
+    public static final String QUEUE_ADDED = "artemis_messages_added";
+    public static final String QUEUE_ACKNOWLEDGED = "artemis_messages_acknowledged";
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -68,7 +77,29 @@ public final class BrokerScrape {
                 (int) value(metrics, PRODUCER_CONNECTIONS, Map.of()), (int) value(metrics, CONSUMER_CONNECTIONS, Map.of()),
                 (int) value(metrics, SUBSCRIPTIONS, Map.of()), value(metrics, CPU_SECONDS, Map.of()),
                 value(metrics, CPU_LIMIT, Map.of()), value(metrics, HEAP_USED, Map.of()),
-                held(metrics), diskStoreUsage(metrics));
+                held(metrics), diskStoreUsage(metrics), queues(metrics));
+    }
+
+    /**
+     * Each queue the broker counts producers of, with Artemis's meters of it; a queue whose meters Artemis does not
+     * serve (yet) is left out, as a broker not read.
+     */
+    private static Map<String, BrokerSample.QueueReplica> queues(List<Metric> metrics) {
+        Map<String, BrokerSample.QueueReplica> queues = new HashMap<>();
+        metrics.stream().filter(m -> m.getName().equals(QUEUE_PRODUCERS)).map(m -> m.getLabels().get("queue"))
+                .filter(Objects::nonNull).forEach(queue -> {
+                    Map<String, String> label = Map.of("queue", queue);
+                    double[] producers = matching(metrics, QUEUE_PRODUCERS, label);
+                    double[] consumers = matching(metrics, QUEUE_CONSUMERS, label);
+                    double[] depth = matching(metrics, QUEUE_DEPTH, label);
+                    double[] added = matching(metrics, QUEUE_ADDED, label);
+                    double[] acknowledged = matching(metrics, QUEUE_ACKNOWLEDGED, label);
+                    if (consumers.length > 0 && depth.length > 0 && added.length > 0 && acknowledged.length > 0) {
+                        queues.put(queue, new BrokerSample.QueueReplica((int) producers[0], (int) consumers[0],
+                                (long) depth[0], (long) added[0], (long) acknowledged[0]));
+                    }
+                });
+        return queues;
     }
 
     /**

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
@@ -19,16 +20,17 @@ import org.apache.activemq.artemis.spi.core.security.ActiveMQJAASSecurityManager
 
 /**
  * Artemis's Micrometer metrics in a Prometheus registry, plus Brokerwise's own meters for the topology's topic
- * ({@link TopicMeters}), served in the Prometheus text format by the broker process itself
- * ({@link MetricsEndpoint}) to the users whose role reads metrics ({@link BrokerRole#readsMetrics}), checked against
- * the broker's own users, so a rotated password holds for the endpoint as for the acceptor. broker.xml names it
- * under {@code <metrics><plugin>} with two properties: {@value #TOPIC} and {@value #BIND} ({@code host:port}; port
- * 0 picks a free one).
+ * ({@link TopicMeters}) and queues ({@link QueueMeters}), served in the Prometheus text format by the broker process
+ * itself ({@link MetricsEndpoint}) to the users whose role reads metrics ({@link BrokerRole#readsMetrics}), checked
+ * against the broker's own users, so a rotated password holds for the endpoint as for the acceptor. broker.xml names
+ * it under {@code <metrics><plugin>} with its properties: {@value #TOPIC}, {@value #BIND} ({@code host:port}; port 0
+ * picks a free one) and, for a broker carrying replicas of queues, {@value #QUEUES} (their names, comma-separated).
  */
 public final class PrometheusMetricsPlugin implements ActiveMQMetricsPlugin {
 
     public static final String TOPIC = "topic";
     public static final String BIND = "bind";
+    public static final String QUEUES = "queues";
     /** The heap in one series: readers need not sum pools whose names hold spaces. */
     static final String HEAP_USED = "brokerwise.jvm.heap.used";
     private static final long serialVersionUID = 1L;
@@ -55,6 +57,7 @@ public final class PrometheusMetricsPlugin implements ActiveMQMetricsPlugin {
     @Override
     public void registered(ActiveMQServer server) {
         TopicMeters.bind(server, required(TOPIC), registry);
+        QueueMeters.bind(server, queues(), registry);
         cpu = CgroupCpu.bind(registry);
         Gauge.builder(HEAP_USED, ManagementFactory.getMemoryMXBean(), m -> m.getHeapMemoryUsage().getUsed())
                 .strongReference(true).baseUnit("bytes")
@@ -101,6 +104,11 @@ public final class PrometheusMetricsPlugin implements ActiveMQMetricsPlugin {
         }
         throw new IllegalStateException("the metrics endpoint needs the broker's users: start the broker through "
                 + "EmbeddedBroker");
+    }
+
+    private List<String> queues() {
+        String names = options.get(QUEUES);
+        return names == null || names.isBlank() ? List.of() : List.of(names.split(","));
     }
 
     private String required(String key) {

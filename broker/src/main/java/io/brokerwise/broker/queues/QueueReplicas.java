@@ -11,10 +11,12 @@ import java.util.Objects;
  * brokers would otherwise get copies), so that a replica without consumers hands its messages to one that has them.
  *
  * @param queues the queue names, each one anycast address and queue on this broker
- * @param self   {@code host:port} at which the other brokers reach this one
- * @param peers  {@code host:port} of every other broker that may carry a replica, up to the layout's largest size, so
- *               that a broker added later is reached without re-rendering (and restarting) the others: Artemis does
- *               not reload a cluster connection at run time
+ * @param self   {@code host:port} at which the other brokers reach this one; in a pod {@link #POD_NAME} names it, so
+ *               that every broker of a StatefulSet can share one broker.xml
+ * @param peers  {@code host:port} of every broker that may carry a replica, up to the layout's largest size, so that a
+ *               broker added later is reached without re-rendering (and restarting) the others: Artemis does not
+ *               reload a cluster connection at run time. This broker may be among them: Artemis ignores its own node
+ *               in the cluster's topology, so a broker.xml shared by every broker can name them all
  * @param balancing how the brokers spread a queue's messages over its replicas
  */
 public record QueueReplicas(List<String> queues, String self, List<String> peers, Balancing balancing) {
@@ -46,6 +48,13 @@ public record QueueReplicas(List<String> queues, String self, List<String> peers
     public QueueReplicas(List<String> queues, String self, List<String> peers) {
         this(queues, self, peers, Balancing.PLACED);
     }
+
+    /**
+     * The pod's name in a broker.xml: Artemis replaces {@code ${NAME}} with the system property, else the environment
+     * variable, of that name, and a pod's container runtime sets {@code HOSTNAME} to the pod's name (which
+     * BrokerMain reads to pick its certificate too).
+     */
+    public static final String POD_NAME = "${HOSTNAME}";
 
     /** The cluster connection's name, also the user the brokers' bridges log in as. */
     public static final String CLUSTER = "brokerwise-queues";

@@ -1,5 +1,6 @@
 package io.brokerwise.broker.queues;
 
+import io.brokerwise.broker.tls.BrokerTrustStore;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -10,10 +11,21 @@ import java.util.stream.IntStream;
  */
 public final class QueueReplicasXml {
 
-    private final QueueReplicas replicas;
+    /**
+     * How a broker whose acceptor speaks TLS only dials the others: trusting their CA ({@link BrokerTrustStore}) and
+     * checking that the certificate names the host it dialled.
+     */
+    private static final String TLS = "?sslEnabled=true;trustStoreType=PKCS12;trustStorePath=${"
+            + BrokerTrustStore.PATH_PROPERTY + "};trustStorePassword=${" + BrokerTrustStore.PASSWORD_PROPERTY
+            + "};verifyHost=true";
 
-    public QueueReplicasXml(QueueReplicas replicas) {
+    private final QueueReplicas replicas;
+    private final boolean tls;
+
+    /** @param tls whether the brokers' acceptors speak TLS only, so that the connectors must too */
+    public QueueReplicasXml(QueueReplicas replicas, boolean tls) {
         this.replicas = replicas;
+        this.tls = tls;
     }
 
     /** Each queue's anycast address and its one queue. */
@@ -45,7 +57,10 @@ public final class QueueReplicasXml {
                 </address-setting>""".formatted(q, QueueReplicas.REDISTRIBUTION_DELAY_MILLIS));
     }
 
-    /** A connector to this broker, which it tells its peers to use, and one to each peer. */
+    /**
+     * A connector to this broker, which it tells its peers to use, and one to each peer. The peers dial this broker
+     * with the very parameters of its connector, which is why TLS's trust store is the same on every broker.
+     */
     public String connectors() {
         if (replicas.isEmpty()) {
             return "";
@@ -85,8 +100,8 @@ public final class QueueReplicasXml {
                 replicas.queues())), replicas.balancing().artemis, peers);
     }
 
-    private static String connector(String name, String hostPort) {
-        return "<connector name=\"" + name + "\">tcp://" + xml(hostPort) + "</connector>";
+    private String connector(String name, String hostPort) {
+        return "<connector name=\"" + name + "\">tcp://" + xml(hostPort) + (tls ? TLS : "") + "</connector>";
     }
 
     private String each(java.util.function.Function<String, String> fragment) {

@@ -3,6 +3,7 @@ package io.brokerwise.broker.metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** What a scrape makes of a broker's text, from this image's brokers and from an earlier image's. */
@@ -26,6 +27,28 @@ class BrokerScrapeTest {
         assertEquals(BrokerSample.Held.NOTHING, sample.held());
         assertTrue(Double.isNaN(sample.diskStoreUsage()));
         assertEquals(10, sample.received());
+    }
+
+    /**
+     * A queue's producers are Brokerwise's meter, the rest Artemis's own meters of the queue of that name. Each has its
+     * TYPE line, as the endpoint serves it: without one, a name ending in _count reads as a summary's part.
+     */
+    @Test
+    void aBrokerWithReplicasSaysWhoIsAttachedToEachAndWhatItHolds() throws Exception {
+        BrokerSample sample = BrokerScrape.parse(EARLIER_IMAGE + """
+                brokerwise_queue_producers{queue="work"} 3.0
+                # TYPE artemis_consumer_count gauge
+                artemis_consumer_count{address="work",broker="b0",queue="work"} 2.0
+                # TYPE artemis_message_count gauge
+                artemis_message_count{address="work",broker="b0",queue="work"} 7.0
+                artemis_messages_added{address="work",broker="b0",queue="work"} 70.0
+                artemis_messages_acknowledged{address="work",broker="b0",queue="work"} 63.0
+                artemis_consumer_count{address="DLQ",broker="b0",queue="DLQ"} 0.0
+                brokerwise_queue_producers{queue="audit"} 1.0
+                """);
+        assertEquals(Map.of("work", new BrokerSample.QueueReplica(3, 2, 7, 70, 63)), sample.queues(),
+                "audit, whose Artemis meters are not served yet, is left out as not read");
+        assertEquals(Map.of(), BrokerScrape.parse(EARLIER_IMAGE).queues());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.brokerwise.broker.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,9 +9,11 @@ import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.BrokerUsers;
 import io.brokerwise.broker.EmbeddedBroker;
+import io.brokerwise.broker.queues.QueueReplicas;
 import jakarta.jms.Connection;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
+import jakarta.jms.Queue;
 import jakarta.jms.Session;
 import jakarta.jms.Topic;
 import java.net.URI;
@@ -18,6 +21,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -71,6 +75,50 @@ class MetricsEndpointTest {
             assertTrue(text.lines().noneMatch(l -> l.contains("address=\"orders\"") && l.contains("queue=")),
                     "no meters for the topic's subscription queues");
         }
+    }
+
+    /**
+     * A replica of a queue: its producers (Brokerwise's meter), consumers, depth and counts (Artemis's, by the queue's
+     * name) read from the endpoint, while the topic's subscription queues still serve no meter.
+     */
+    @Test
+    void countsTheClientsAndMessagesOfEachQueueReplica() throws Exception {
+        BrokerUsers users = BrokerUsers.generate();
+        BrokerCredentials credentials = users.application();
+        BrokerConfiguration config = BrokerConfiguration.forLoopback("b0", "orders", false, 0, dir.toString())
+                .withQueues(new QueueReplicas(List.of("work"), "127.0.0.1:1", List.of()));
+        try (EmbeddedBroker broker = EmbeddedBroker.start(config, users, dir);
+             Connection connection = factory(broker).createConnection(credentials.user(), credentials.password())) {
+            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            session.createConsumer(session.createTopic("orders"));
+            Queue work = session.createQueue("work");
+            MessageProducer producer = session.createProducer(work);
+            session.createProducer(work);
+            for (int i = 0; i < 5; i++) {
+                producer.send(session.createTextMessage("m" + i));
+            }
+            assertEquals(new BrokerSample.QueueReplica(2, 0, 5, 5, 0), queue(broker, users, "work"),
+                    "two producers, five messages waiting");
+
+            MessageConsumer consumer = session.createConsumer(work);
+            connection.start();
+            for (int i = 0; i < 5; i++) {
+                assertNotNull(consumer.receive(5000));
+            }
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (queue(broker, users, "work").acknowledged() < 5 && System.nanoTime() < deadline) {
+                Thread.sleep(50); // acknowledgements reach the broker asynchronously
+            }
+            assertEquals(new BrokerSample.QueueReplica(2, 1, 0, 5, 5), queue(broker, users, "work"));
+            String text = BrokerScrape.text(broker.metricsAddress(), users.metrics());
+            assertTrue(text.lines().noneMatch(l -> l.contains("address=\"orders\"") && l.contains("queue=")),
+                    "still no meters for the topic's subscription queues");
+        }
+    }
+
+    private static BrokerSample.QueueReplica queue(EmbeddedBroker broker, BrokerUsers users, String name)
+            throws Exception {
+        return BrokerScrape.of(broker.metricsAddress(), users.metrics()).queues().get(name);
     }
 
     /** The metrics and management users read the metrics; the application user, a wrong password, nobody: 401. */

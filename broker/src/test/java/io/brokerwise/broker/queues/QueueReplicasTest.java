@@ -7,13 +7,18 @@ import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.broker.BrokerUsers;
 import io.brokerwise.broker.EmbeddedBroker;
+import io.brokerwise.broker.tls.BrokerKeyStore;
+import io.brokerwise.broker.tls.BrokerTrustStore;
+import io.brokerwise.broker.tls.CertificateAuthority;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,15 +31,15 @@ import org.apache.activemq.artemis.core.postoffice.BindingType;
 import org.apache.activemq.artemis.core.server.Queue;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Two real brokers carrying replicas of one queue beside a topic, joined by the cluster connection broker.xml
- * renders: a replica whose consumers are gone hands its messages to the other, every one once; a replica with a
- * consumer keeps what was sent to it (placement holds); the topic's messages never cross.
+ * renders: a replica whose consumers are gone hands its messages to the other, every one once, in plain TCP and over
+ * TLS; a replica with a consumer keeps what was sent to it (placement holds); the topic's messages never cross. Both
+ * brokers name both as peers, as the brokers of a StatefulSet do, sharing one broker.xml.
  */
 @Timeout(60)
 class QueueReplicasTest {
@@ -50,15 +55,21 @@ class QueueReplicasTest {
     private final List<Connection> connections = new ArrayList<>();
     private final List<Integer> ports = new ArrayList<>();
 
-    @BeforeEach
-    void twoBrokersWithReplicasOfTheQueue() throws Exception {
-        // Each broker names the other's port before either listens; ports picked free a moment before binding.
+    private String host = "127.0.0.1";
+    /** A client's URL parameters: none in plain TCP, TLS trusting the brokers' CA otherwise. */
+    private String clientTls = "";
+
+    /**
+     * Each broker names both ports, its own among them, before either listens: the list a shared broker.xml gives
+     * every broker. Ports picked free a moment before binding.
+     */
+    private void twoBrokersWithReplicasOfTheQueue(boolean tls) throws Exception {
         ports.addAll(List.of(freePort(), freePort()));
+        List<String> peers = ports.stream().map(p -> host + ":" + p).toList();
         for (int i = 0; i < 2; i++) {
-            QueueReplicas replicas = new QueueReplicas(List.of(QUEUE), "127.0.0.1:" + ports.get(i),
-                    List.of("127.0.0.1:" + ports.get(1 - i)));
+            QueueReplicas replicas = new QueueReplicas(List.of(QUEUE), peers.get(i), peers);
             brokers.add(EmbeddedBroker.start(BrokerConfiguration.forLoopback("b" + i, TOPIC, false, ports.get(i),
-                    dir.resolve("b" + i).toString()).withQueues(replicas), users, dir.resolve("b" + i)));
+                    dir.resolve("b" + i).toString()).withQueues(replicas).withTls(tls), users, dir.resolve("b" + i)));
         }
     }
 
@@ -74,6 +85,34 @@ class QueueReplicasTest {
 
     @Test
     void aReplicaWithoutConsumersHandsEveryMessageOnceToOneWithConsumers() throws Exception {
+        twoBrokersWithReplicasOfTheQueue(false);
+        handsEveryMessageOnceToTheReplicaWithAConsumer();
+    }
+
+    /**
+     * As a Generated topology's brokers, TLS only: each dials the other by the name its certificate carries and
+     * trusts their CA, with the trust store's path and password every broker has alike (a broker dials another with
+     * the parameters that one announces).
+     */
+    @Test
+    void overTlsAReplicaWithoutConsumersHandsEveryMessageOnce() throws Exception {
+        CertificateAuthority ca = CertificateAuthority.generate("queue brokers");
+        Path mounted = Files.createDirectories(dir.resolve("tls"));
+        CertificateAuthority.Issued issued = ca.issue(List.of("localhost"));
+        Files.writeString(mounted.resolve(BrokerKeyStore.certificateKey("b")), issued.certificatePem());
+        Files.writeString(mounted.resolve(BrokerKeyStore.keyKey("b")), issued.keyPem());
+        Files.writeString(mounted.resolve(BrokerTrustStore.CA_CERTIFICATE), ca.certificatePem());
+        BrokerKeyStore.write(mounted, "b", dir.resolve("work"), Duration.ZERO).publish();
+        BrokerTrustStore.write(mounted, dir.resolve("work"));
+        host = "localhost";
+        clientTls = "?sslEnabled=true&trustStoreType=PKCS12&trustStorePath="
+                + System.getProperty(BrokerTrustStore.PATH_PROPERTY) + "&trustStorePassword="
+                + System.getProperty(BrokerTrustStore.PASSWORD_PROPERTY);
+        twoBrokersWithReplicasOfTheQueue(true);
+        handsEveryMessageOnceToTheReplicaWithAConsumer();
+    }
+
+    private void handsEveryMessageOnceToTheReplicaWithAConsumer() throws Exception {
         Map<String, AtomicInteger> received = consume(1, QUEUE, false);
         await(() -> remoteBindings(0, QUEUE) == 1, "broker 0 sees the consumer's replica on broker 1");
         send(0, QUEUE, false);
@@ -86,6 +125,7 @@ class QueueReplicasTest {
 
     @Test
     void aReplicaWithItsOwnConsumerKeepsWhatWasSentToIt() throws Exception {
+        twoBrokersWithReplicasOfTheQueue(false);
         Map<String, AtomicInteger> local = consume(0, QUEUE, false);
         Map<String, AtomicInteger> remote = consume(1, QUEUE, false);
         await(() -> remoteBindings(0, QUEUE) == 1, "broker 0 sees broker 1's replica");
@@ -97,6 +137,7 @@ class QueueReplicasTest {
 
     @Test
     void theTopicsMessagesNeverCrossTheClusterConnection() throws Exception {
+        twoBrokersWithReplicasOfTheQueue(false);
         Map<String, AtomicInteger> here = consume(0, TOPIC, true);
         Map<String, AtomicInteger> there = consume(1, TOPIC, true);
         consume(1, QUEUE, false);
@@ -135,7 +176,7 @@ class QueueReplicasTest {
 
     private Connection connect(int broker) throws JMSException {
         BrokerCredentials app = users.application();
-        Connection c = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + ports.get(broker))
+        Connection c = new ActiveMQConnectionFactory("tcp://" + host + ":" + ports.get(broker) + clientTls)
                 .createConnection(app.user(), app.password());
         connections.add(c);
         c.start();

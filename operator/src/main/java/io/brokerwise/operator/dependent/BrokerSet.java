@@ -3,11 +3,13 @@ package io.brokerwise.operator.dependent;
 import io.brokerwise.api.v1alpha1.BrokerSpec;
 import io.brokerwise.api.v1alpha1.PlacementSpec;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
 import io.brokerwise.api.v1alpha1.WorkloadSpec;
 import io.brokerwise.api.v1alpha1.TlsSpec;
 import io.brokerwise.operator.layout.Names;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import java.util.List;
 
 /**
  * Brokers the operator runs and what their objects are rendered from: a topology's, or the temporary broker of a
@@ -15,26 +17,40 @@ import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
  * exactly like the topologies' brokers.
  *
  * @param name      the objects' name prefix ({@link Names}), also the topic
- * @param journaled whether the brokers keep a journal ({@link WorkloadSpec#needsJournal()})
+ * @param journaled whether the brokers keep a journal ({@link PubSubTopologySpec#needsJournal()})
  * @param claim     the volume claim each broker journals on; null for brokers without a journal, and for temporary
  *                  ones, which journal into their pod's emptyDir and go with it
  * @param tls       whether their acceptor speaks TLS, and with whose certificates
+ * @param queues    the replicated queues every broker carries (a topology's, as a pass deploys them); none for
+ *                  temporary brokers, which measure the topic
  */
 public record BrokerSet(String name, String namespace, PlacementSpec placement, BrokerSpec broker, boolean journaled,
-                        JournalClaim claim, TlsSpec.Mode tls) {
+                        JournalClaim claim, TlsSpec.Mode tls, List<String> queues) {
 
-    /** A topology's brokers. */
+    public BrokerSet {
+        queues = List.copyOf(queues);
+    }
+
+    /** A topology's brokers, without queues. */
     public static BrokerSet of(PubSubTopology topology) {
-        return of(topology, topology.getSpec().workload);
+        return of(topology, topology.getSpec().needsJournal());
     }
 
     /** A topology's brokers, journaled as {@code asked} needs (a benchmark run may ask for another delivery mode). */
     public static BrokerSet of(PubSubTopology topology, WorkloadSpec asked) {
+        return of(topology, asked.needsJournal());
+    }
+
+    private static BrokerSet of(PubSubTopology topology, boolean journaled) {
         var spec = topology.getSpec();
-        boolean journaled = asked.needsJournal();
         return new BrokerSet(topology.getMetadata().getName(), topology.getMetadata().getNamespace(),
                 spec.placement, spec.broker, journaled, journaled ? JournalClaim.of(spec.storage) : null,
-                TlsSpec.modeOf(spec.broker));
+                TlsSpec.modeOf(spec.broker), List.of());
+    }
+
+    /** The same brokers carrying these queues. */
+    public BrokerSet withQueues(List<String> newQueues) {
+        return new BrokerSet(name, namespace, placement, broker, journaled, claim, tls, newQueues);
     }
 
     /**
@@ -45,7 +61,7 @@ public record BrokerSet(String name, String namespace, PlacementSpec placement, 
                                       boolean journaled) {
         TlsSpec.Mode asked = TlsSpec.modeOf(broker);
         return new BrokerSet(name, namespace, placement, broker, journaled, null,
-                asked == TlsSpec.Mode.Disabled ? asked : TlsSpec.Mode.Generated);
+                asked == TlsSpec.Mode.Disabled ? asked : TlsSpec.Mode.Generated, List.of());
     }
 
     /** The same brokers as temporary brokers under another name prefix (and topic), beside a topology's. */

@@ -9,6 +9,7 @@ import io.brokerwise.broker.tls.BrokerKeyStore;
 import io.brokerwise.operator.RestrictedPodSecurity;
 import io.brokerwise.operator.layout.Deployment;
 import io.brokerwise.operator.layout.Names;
+import io.brokerwise.operator.layout.QueueLayout;
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -69,7 +70,6 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
     private static final String CONFIG_DIR = java.nio.file.Path.of(BrokerConfiguration.DEFAULT_PATH).getParent().toString();
     /** The volume that holds the broker's data directory. */
     static final String DATA_DIR = java.nio.file.Path.of(BrokerConfiguration.POD_DATA_DIRECTORY).getParent().toString();
-    static final String CONFIG_HASH_ANNOTATION = "brokerwise.io/config-hash";
     static final String TLS_HASH_ANNOTATION = "brokerwise.io/tls-hash";
     /** Startup probes 5 s apart: 4 minutes, beyond the 3 a broker waits for its certificate before it gives up. */
     static final int STARTUP_PROBES = 48;
@@ -80,9 +80,16 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
 
     @Override
     protected StatefulSet desired(PubSubTopology topology, Context<PubSubTopology> context) {
-        StatefulSet set = new StatefulSetBuilder(render(BrokerSet.of(topology), replicas(Layouts.deployment(context))))
+        Deployment deployment = Layouts.deployment(context);
+        QueueLayout queues = deployment.queues();
+        StatefulSet set = new StatefulSetBuilder(render(BrokerSet.of(topology).withQueues(queues.names()),
+                replicas(deployment)))
                 .editMetadata().addToAnnotations(Names.LAYOUT_ANNOTATION, Layouts.of(context).layout().dimensions()).endMetadata()
                 .build();
+        if (!queues.isEmpty()) {
+            // what the brokers carry, for a pass that cannot plan and keeps it
+            set.getMetadata().getAnnotations().put(Names.QUEUES_ANNOTATION, queues.annotation());
+        }
         String served = BrokerTrust.of(context).served();
         if (served != null) {
             // brokers read their key store when they start: a new CA, or a renewed team certificate, rolls them
@@ -91,9 +98,13 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
         return set;
     }
 
-    /** The brokers' pods: the layout's, never fewer than the routing map or a retiring broker still uses. */
+    /**
+     * The brokers' pods: the layout's or the largest queue's, whichever is more, never fewer than the routing map or a
+     * retiring broker still uses.
+     */
     static int replicas(Deployment deployment) {
-        return Math.max(deployment.layout().brokers(), Math.max(deployment.brokersInUse(), deployment.retained()));
+        int planned = Math.max(deployment.layout().brokers(), deployment.queues().brokers());
+        return Math.max(planned, Math.max(deployment.brokersInUse(), deployment.retained()));
     }
 
     /** The StatefulSet of a set of brokers. */
@@ -121,11 +132,16 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
      */
     static PodTemplateSpec template(BrokerSet brokers) {
         Map<String, String> annotations = new HashMap<>(PROMETHEUS);
-        annotations.put(CONFIG_HASH_ANNOTATION, hash(BrokerConfigMap.brokerXml(brokers)));
+        annotations.put(Names.CONFIG_HASH_ANNOTATION, configHash(brokers));
         return new PodTemplateSpecBuilder()
                 .withNewMetadata().withLabels(Names.brokerSelector(brokers.name())).withAnnotations(annotations)
                 .endMetadata()
                 .withSpec(pod(brokers)).build();
+    }
+
+    /** The hash of the set's broker.xml, as its pods carry it once they run it. */
+    public static String configHash(BrokerSet brokers) {
+        return hash(BrokerConfigMap.brokerXml(brokers));
     }
 
     private static PodSpec pod(BrokerSet brokers) {

@@ -4,6 +4,7 @@ import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.layout.Deployment;
 import io.brokerwise.operator.layout.Names;
+import io.brokerwise.routing.QueueRoute;
 import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.routing.RoutingMapCodec;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -20,7 +21,9 @@ import java.util.Optional;
  * The routing map clients follow (format: routing/README.md). It moves to a new layout only once every
  * broker of that layout is Ready, so a client never learns of a broker that cannot take it; until then
  * it keeps the map it has (or, on first deployment, no map at all, and clients wait). A new layout keeps each
- * cell on the broker that served it ({@link RoutingMap#movedTo}), so only the clients that must move do.
+ * cell on the broker that served it ({@link RoutingMap#movedTo}), so only the clients that must move do. The
+ * queues' routes are the pass's ({@link io.brokerwise.operator.layout.QueueLayout#routes()}), whatever the topic's
+ * layout does; a map with counts unchanged is the same text, which the API server is not asked to write.
  */
 @KubernetesDependent(informer = @Informer(labelSelector = "app.kubernetes.io/managed-by=" + Names.MANAGED_BY))
 public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap, PubSubTopology> {
@@ -33,12 +36,14 @@ public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap,
     protected ConfigMap desired(PubSubTopology topology, Context<PubSubTopology> context) {
         Deployment deployment = Layouts.deployment(context);
         BrokerSet brokers = BrokerSet.of(topology);
+        List<QueueRoute> queues = deployment.queues().routes();
         if (deployment.readiness().allReady(deployment.layout().brokers())) {
             Layout layout = deployment.layout().layout();
-            return render(brokers, movedTo(deployment.routed(), brokers.name(), brokers.namespace(), layout));
+            return render(brokers, movedTo(deployment.routed(), brokers.name(), brokers.namespace(), layout)
+                    .withQueues(queues));
         }
         // until the layout's brokers are all Ready, clients keep the map they follow
-        return deployment.routed().map(map -> render(brokers, map))
+        return deployment.routed().map(map -> render(brokers, map.withQueues(queues)))
                 .orElseGet(() -> new ConfigMapBuilder().withMetadata(brokers.metadata(Names.routing(brokers.name())))
                         .withData(Map.of()).build());
     }

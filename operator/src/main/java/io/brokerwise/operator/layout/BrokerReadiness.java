@@ -17,8 +17,10 @@ import java.util.stream.IntStream;
  * Which broker pods are Ready, by StatefulSet ordinal, and for the rest why not (the scheduler's
  * message for a Pending pod, a volume claim it waits for, the container's state otherwise). The routing map moves to
  * a new layout only when all its brokers are Ready; the Ready condition names the missing ones.
+ *
+ * @param configs the hash of the broker.xml each pod started with ({@link Names#CONFIG_HASH_ANNOTATION})
  */
-public record BrokerReadiness(Map<Integer, String> notReady, Map<Integer, Boolean> ready) {
+public record BrokerReadiness(Map<Integer, String> notReady, Map<Integer, Boolean> ready, Map<Integer, String> configs) {
 
     /** Set on a claim once the scheduler has picked the node its volume must be on. */
     static final String SELECTED_NODE = "volume.kubernetes.io/selected-node";
@@ -43,6 +45,7 @@ public record BrokerReadiness(Map<Integer, String> notReady, Map<Integer, Boolea
                 .toList();
         Map<Integer, Boolean> ready = new TreeMap<>();
         Map<Integer, String> notReady = new TreeMap<>();
+        Map<Integer, String> configs = new TreeMap<>();
         String prefix = Names.statefulSet(topology) + "-";
         for (Pod pod : pods) {
             String name = pod.getMetadata().getName();
@@ -52,16 +55,26 @@ public record BrokerReadiness(Map<Integer, String> notReady, Map<Integer, Boolea
             int ordinal = Integer.parseInt(name.substring(prefix.length()));
             boolean isReady = condition(pod, "Ready").map(c -> "True".equals(c.getStatus())).orElse(false);
             ready.put(ordinal, isReady);
+            Optional.ofNullable(pod.getMetadata().getAnnotations()).map(a -> a.get(Names.CONFIG_HASH_ANNOTATION))
+                    .ifPresent(config -> configs.put(ordinal, config));
             if (!isReady) {
                 notReady.put(ordinal, why(pod, claims));
             }
         }
-        return new BrokerReadiness(notReady, ready);
+        return new BrokerReadiness(notReady, ready, configs);
     }
 
     /** Whether brokers 0 .. n-1 all run and are Ready. */
     public boolean allReady(int n) {
         return IntStream.range(0, n).allMatch(i -> ready.getOrDefault(i, false));
+    }
+
+    /**
+     * Whether broker {@code ordinal} is Ready on the broker.xml of hash {@code config}: a broker reads its
+     * configuration only when it starts, so one Ready on an earlier broker.xml lacks what only the new one declares.
+     */
+    public boolean readyOn(int ordinal, String config) {
+        return ready.getOrDefault(ordinal, false) && config.equals(configs.get(ordinal));
     }
 
     /** The Ready condition of the layout being deployed: all its brokers Ready, or which are not and why. */

@@ -5,14 +5,25 @@ import java.util.Optional;
 
 /**
  * What a topology's dependents are given for one pass, gathered by the reconciler: the layout being applied, how
- * many of the brokers' pods are Ready, the routing map clients follow now, and the broker pods to keep beyond both
- * (retiring brokers that still hold clients). The dependents compute their desired state from it alone.
+ * many of the brokers' pods are Ready, the routing map clients follow now, the broker pods to keep beyond both
+ * (retiring brokers that still hold clients), and the replicated queues deployed beside the topic. The dependents
+ * compute their desired state from it alone.
  */
-public record Deployment(BrokerLayout layout, BrokerReadiness readiness, Optional<RoutingMap> routed, int retained) {
+public record Deployment(BrokerLayout layout, BrokerReadiness readiness, Optional<RoutingMap> routed, int retained,
+                         QueueLayout queues) {
 
     /** How many brokers the routing map sends clients to; 0 without a map. */
     public int brokersInUse() {
-        return routed.map(m -> m.brokers().size()).orElse(0);
+        return brokersNamed(routed);
+    }
+
+    /**
+     * The brokers a routing map names, the topic's cells and its queues' replicas: StatefulSet ordinals 0 up, the
+     * pods a shrink must keep until the map no longer names them.
+     */
+    public static int brokersNamed(Optional<RoutingMap> map) {
+        return map.map(m -> Math.max(m.brokers().size(), m.queues().stream().mapToInt(q -> q.replicas().size())
+                .max().orElse(0))).orElse(0);
     }
 
     /** Whether clients are routed to the layout being applied (all its brokers were Ready). */

@@ -10,6 +10,10 @@ import java.util.Map;
 public final class Names {
 
     public static final String LAYOUT_ANNOTATION = "brokerwise.io/layout";
+    /** On the StatefulSet: the replicated queues its brokers carry ({@link QueueLayout#annotation()}). */
+    public static final String QUEUES_ANNOTATION = "brokerwise.io/queues";
+    /** On a broker pod (from its template): the hash of the broker.xml it started with. */
+    public static final String CONFIG_HASH_ANNOTATION = "brokerwise.io/config-hash";
     public static final String APPROVE_ANNOTATION = "brokerwise.io/approve";
     /** {@code "true"} stops reconciling a topology until it is removed (manual surgery on its objects). */
     public static final String PAUSED_ANNOTATION = "brokerwise.io/paused";

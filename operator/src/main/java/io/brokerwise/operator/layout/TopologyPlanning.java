@@ -4,13 +4,17 @@ import io.brokerwise.api.planning.ManifestException;
 import io.brokerwise.api.planning.PlanningInput;
 import io.brokerwise.api.planning.ProfileNotFoundException;
 import io.brokerwise.api.planning.ProfileResolver;
+import io.brokerwise.api.planning.QueuePlan;
+import io.brokerwise.api.planning.SpecValidator;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.api.v1alpha1.QueueSpec;
 import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.topology.Plan;
 import io.brokerwise.model.topology.TopologyPlanner;
 import io.fabric8.kubernetes.api.model.Node;
 import java.util.Collection;
+import java.util.List;
 
 /**
  * From a PubSubTopology and what the cluster offers (nodes, profiles) to a plan, or to the reason
@@ -33,8 +37,9 @@ public final class TopologyPlanning {
     public record Invalid(String reason, String message) implements Outcome {
     }
 
+    /** @param queues each of spec.queues planned within the same broker limit, in the spec's order */
     public record Planned(PlanningInput input, Plan plan, ServiceTimeProfile profile,
-                          long dedicatedNodes, long planNanos) implements Outcome {
+                          long dedicatedNodes, long planNanos, List<QueuePlan> queues) implements Outcome {
     }
 
     private final TopologyPlanner planner = new TopologyPlanner();
@@ -45,16 +50,22 @@ public final class TopologyPlanning {
         }
         try {
             var spec = topology.getSpec();
+            // the whole resource: a queue named like the topic, which is the topology's name, is refused too
+            List<String> problems = SpecValidator.validate(topology);
+            if (!problems.isEmpty()) {
+                throw new ManifestException(problems);
+            }
             // validation also fills in the defaults the placement and the profile lookup read
             PlanningInput validated = PlanningInput.from(spec);
             long nodeCount = DedicatedNodes.count(nodes, spec.placement);
             var profile = profile(topology, profiles);
+            List<ServiceTimeProfile> queueProfiles = queueProfiles(topology, profiles);
             if (nodeCount == 0) {
-                Planned wouldNeed = plan(validated, profile, 0);
+                Planned wouldNeed = plan(validated, profile, queueProfiles, 0);
                 return new NoNodes(noNodesMessage(spec.placement, wouldNeed), wouldNeed);
             }
             PlanningInput input = validated.withAvailableBrokers(DedicatedNodes.brokerLimit(nodes, spec.placement));
-            return plan(input, profile, nodeCount);
+            return plan(input, profile, queueProfiles, nodeCount);
         } catch (ProfileNotFoundException e) {
             return new Invalid("ProfileNotFound", String.join("; ", e.problems()));
         } catch (ManifestException e) {
@@ -62,10 +73,12 @@ public final class TopologyPlanning {
         }
     }
 
-    private Planned plan(PlanningInput input, ServiceTimeProfile profile, long nodeCount) {
+    private Planned plan(PlanningInput input, ServiceTimeProfile profile, List<ServiceTimeProfile> queueProfiles,
+                         long nodeCount) {
         long started = System.nanoTime();
         Plan plan = planner.plan(input.workload(), profile, input.objectives(), input.limits(), input.mode());
-        return new Planned(input, plan, profile, nodeCount, System.nanoTime() - started);
+        long planNanos = System.nanoTime() - started;
+        return new Planned(input, plan, profile, nodeCount, planNanos, QueuePlan.all(input, queueProfiles));
     }
 
     private static String noNodesMessage(io.brokerwise.api.v1alpha1.PlacementSpec placement, Planned wouldNeed) {
@@ -85,8 +98,18 @@ public final class TopologyPlanning {
     /** Only the profiles of the topology's own namespace count. */
     public static ServiceTimeProfile profile(PubSubTopology topology,
                                                                     Collection<BrokerProfile> profiles) {
-        var sameNamespace = profiles.stream()
+        return ProfileResolver.forTopology(topology.getSpec(), sameNamespace(topology, profiles));
+    }
+
+    /** Each queue's profile, in the spec's order: the topology's, in the variant of the queue's delivery and selector. */
+    private static List<ServiceTimeProfile> queueProfiles(PubSubTopology topology, Collection<BrokerProfile> profiles) {
+        List<BrokerProfile> visible = sameNamespace(topology, profiles);
+        List<QueueSpec> queues = topology.getSpec().queues == null ? List.of() : topology.getSpec().queues;
+        return queues.stream().map(q -> ProfileResolver.forQueue(topology.getSpec(), q, visible)).toList();
+    }
+
+    private static List<BrokerProfile> sameNamespace(PubSubTopology topology, Collection<BrokerProfile> profiles) {
+        return profiles.stream()
                 .filter(p -> topology.getMetadata().getNamespace().equals(p.getMetadata().getNamespace())).toList();
-        return ProfileResolver.forTopology(topology.getSpec(), sameNamespace);
     }
 }

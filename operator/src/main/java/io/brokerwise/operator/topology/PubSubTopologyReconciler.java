@@ -1,6 +1,7 @@
 package io.brokerwise.operator.topology;
 
 import io.brokerwise.api.planning.PlanReports;
+import io.brokerwise.api.planning.QueuePlan;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
@@ -33,8 +34,10 @@ import io.brokerwise.operator.layout.Conditions;
 import io.brokerwise.operator.layout.DedicatedNodes;
 import io.brokerwise.operator.layout.Deployment;
 import io.brokerwise.operator.layout.Names;
+import io.brokerwise.operator.layout.QueueLayout;
 import io.brokerwise.operator.layout.TopologyPlanning;
 import io.brokerwise.operator.monitor.BrokerMonitor;
+import io.brokerwise.operator.queues.ReplicatedQueues;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.Node;
@@ -74,9 +77,10 @@ import java.util.stream.Collectors;
  * Plans a PubSubTopology and deploys the layout: validate, resolve the profile, count the dedicated
  * nodes, plan, observe the brokers where spec.autoscaling asks for it ({@link AutoscalingObserver}; mode Auto's
  * layout takes the plan's place, {@link AutoscaledLayout}), hold the plan if approval is Manual or the inhibition of
- * the last change is on, apply the dependents, and report, with how full the brokers' journal volumes are
- * ({@link JournalVolumes}). Nothing is applied unless the spec is valid and a
- * feasible plan is approved: a bad change leaves the running brokers as they are, and says why in the conditions.
+ * the last change is on, apply the dependents with the replicated queues beside the topic ({@link ReplicatedQueues}),
+ * and report, with how full the brokers' journal volumes are ({@link JournalVolumes}). Nothing is applied unless the
+ * spec is valid and a feasible plan is approved: a bad change leaves the running brokers as they are, and says why in
+ * the conditions.
  */
 @Workflow(explicitInvocation = true, dependents = {
     @Dependent(type = CredentialsSecret.class),
@@ -124,6 +128,9 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
 
     @Inject
     JournalVolumes journalVolumes;
+
+    @Inject
+    ReplicatedQueues queues;
 
     @Override
     public List<EventSource<?, PubSubTopology>> prepareEventSources(EventSourceContext<PubSubTopology> context) {
@@ -206,7 +213,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         Optional<Layout> toApply = apply(decision.decide(new LayoutDecision.Inputs(topology, status, planned, running)),
                 topology, outcome);
         if (toApply.isPresent()) {
-            deploy(topology, context, outcome, toApply.get(), now);
+            deploy(topology, context, outcome, toApply.get(), now, planned);
         } else {
             outcome.set(Conditions.DEPLOYED, false, "NothingToDeploy", "no approved feasible plan yet");
         }
@@ -223,7 +230,10 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
     /** Applies what the decision says about the plan and the conditions; returns the layout to deploy. */
     private Optional<Layout> apply(LayoutDecision.Decision decision, PubSubTopology topology, Outcome<PubSubTopologyStatus> outcome) {
         decision.verdicts().forEach(outcome::set);
-        decision.reported().ifPresent(p -> PlanReports.fill(outcome.status, p.plan(), p.profile()));
+        decision.reported().ifPresent(p -> {
+            PlanReports.fill(outcome.status, p.plan(), p.profile());
+            outcome.status.queues = QueuePlan.report(p.queues());
+        });
         decision.hold().ifPresent(layout -> AutoscaledLayout.hold(outcome.status, layout));
         decision.inhibitFrom().ifPresent(now -> AutoscaledLayout.inhibit(topology, outcome.status, now));
         decision.lookAgainIn().ifPresent(outcome::lookAgainIn);
@@ -231,14 +241,17 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
     }
 
     private void deploy(PubSubTopology topology, Context<PubSubTopology> context, Outcome<PubSubTopologyStatus> outcome, Layout layout,
-                        TopologyState now) {
+                        TopologyState now, TopologyPlanning.Outcome planned) {
         var workflow = context.managedWorkflowAndDependentResourceContext();
         BrokerReadiness readiness = BrokerReadiness.of(topology, Informers.list(context, Pod.class, PODS),
                 claim -> Optional.ofNullable(context.getClient().persistentVolumeClaims()
                         .inNamespace(topology.getMetadata().getNamespace()).withName(claim).get()));
-        int retained = retained(topology, context, outcome, layout, now);
+        QueueLayout queueLayout = queues.layout(topology, planned, context.getSecondaryResource(StatefulSet.class),
+                readiness, now.routed(), now.metricsUser());
+        int retained = retained(topology, context, outcome, Math.max(Math.toIntExact(layout.brokers()),
+                queueLayout.brokers()), now);
         WorkflowInputs.put(context, new Deployment(
-                new BrokerLayout(layout), readiness, now.routed(), retained));
+                new BrokerLayout(layout), readiness, now.routed(), retained, queueLayout));
         BrokerSet brokers = BrokerSet.of(topology);
         var storageRefused = JournalStorage.refusal(brokers, context.getSecondaryResource(StatefulSet.class),
                 Informers.list(context, StorageClass.class, STORAGE_CLASSES));
@@ -256,7 +269,8 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         }
         var refused = applyDependents(workflow);
         if (refused.isEmpty()) {
-            outcome.set(Conditions.DEPLOYED, true, "Applied", layout + ": " + layout.brokers() + " brokers");
+            outcome.set(Conditions.DEPLOYED, true, "Applied", layout + ": " + layout.brokers() + " brokers"
+                    + queueLayout.describe());
             ApprovalAnnotation.consume(context.getClient(), topology);
         } else {
             // the approval stays until the layout is applied; what refused (a quota, an admission policy) may be
@@ -301,13 +315,13 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
     }
 
     /**
-     * The broker pods to keep beyond the routing map and the layout being deployed: retiring ones whose brokers still
-     * hold clients.
+     * The broker pods to keep beyond the routing map and the {@code deployed} brokers (the layout's, or a queue's
+     * replicas): retiring ones whose brokers still hold clients.
      */
     private int retained(PubSubTopology topology, Context<PubSubTopology> context, Outcome<PubSubTopologyStatus> outcome,
-                         Layout layout, TopologyState now) {
+                         int deployed, TopologyState now) {
         int replicas = context.getSecondaryResource(StatefulSet.class).map(s -> s.getSpec().getReplicas()).orElse(0);
-        int inUse = Math.max(Math.toIntExact(layout.brokers()), now.routed().map(m -> m.brokers().size()).orElse(0));
+        int inUse = Math.max(deployed, Deployment.brokersNamed(now.routed()));
         int keep = retirement.keep(topology, outcome.status, replicas, inUse, now.metricsUser());
         if (keep > inUse) {
             outcome.lookAgainIn(BrokerRetirement.RECHECK);

@@ -31,7 +31,7 @@ class LoadObservationTest {
 
     static BrokerSample sample(long received, long dispatched, int producers, int subscriptions, double cpuSeconds) {
         return new BrokerSample(received, dispatched, producers, subscriptions, subscriptions, cpuSeconds, CORES, 0,
-                BrokerSample.Held.NOTHING, Double.NaN);
+                BrokerSample.Held.NOTHING, Double.NaN, Map.of());
     }
 
     /** Readings where each cell counted {@code received[r]} messages and {@code copies[c]} copies per message. */

@@ -3,13 +3,15 @@ package io.brokerwise.operator.autoscaling;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.brokerwise.broker.metrics.BrokerSample;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class RetiringBrokerTest {
 
     static Optional<BrokerSample> read(int producers, int consumers, BrokerSample.Held held) {
-        return Optional.of(new BrokerSample(120_000, 240_000, producers, consumers, 2, 31.5, 0.5, 1e8, held, 0.4));
+        return Optional.of(new BrokerSample(120_000, 240_000, producers, consumers, 2, 31.5, 0.5, 1e8, held, 0.4,
+                Map.of()));
     }
 
     static final Optional<BrokerSample> DESERTED = read(0, 0, BrokerSample.Held.NOTHING);

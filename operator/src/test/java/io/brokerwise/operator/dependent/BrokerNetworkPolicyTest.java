@@ -18,7 +18,7 @@ class BrokerNetworkPolicyTest {
     @Test
     void onlyTheTopologysClientsAndTheOperatorReachTheBrokersPorts() {
         var topology = BrokerStatefulSetTest.topology("orders", "");
-        var spec = BrokerNetworkPolicy.policy(topology, "ops").getSpec();
+        var spec = BrokerNetworkPolicy.policy(topology, "ops", false).getSpec();
         assertEquals(Names.brokerSelector(topology), spec.getPodSelector().getMatchLabels());
         assertEquals(List.of("Ingress"), spec.getPolicyTypes(), "ingress only: the brokers open no connections");
         assertEquals(1, spec.getIngress().size());
@@ -36,5 +36,24 @@ class BrokerNetworkPolicyTest {
         assertEquals(Map.of("app.kubernetes.io/name", "brokerwise-operator"), operator.getPodSelector().getMatchLabels());
         assertNull(operator.getIpBlock());
         assertEquals(2, rule.getFrom().size(), "no other peer");
+    }
+
+    /** Brokers carrying replicated queues reach one another, on the acceptor's port alone; the rest is as before. */
+    @Test
+    void brokersWithQueuesReachEachOthersAcceptor() {
+        var topology = BrokerStatefulSetTest.topology("orders", "");
+        var without = BrokerNetworkPolicy.policy(topology, "ops", false).getSpec();
+        var spec = BrokerNetworkPolicy.policy(topology, "ops", true).getSpec();
+        assertEquals(2, spec.getIngress().size());
+        assertEquals(without.getIngress().get(0), spec.getIngress().get(0), "clients and operator as without queues");
+        var brokers = spec.getIngress().get(1);
+        assertEquals(List.of("TCP:61616"),
+                brokers.getPorts().stream().map(p -> p.getProtocol() + ":" + p.getPort().getIntVal()).toList());
+        assertEquals(1, brokers.getFrom().size());
+        NetworkPolicyPeer peer = brokers.getFrom().get(0);
+        assertEquals(Names.brokerSelector(topology), peer.getPodSelector().getMatchLabels(), "the topology's brokers");
+        assertNull(peer.getNamespaceSelector(), "of its own namespace");
+        assertNull(peer.getIpBlock());
+        assertEquals(List.of("Ingress"), spec.getPolicyTypes());
     }
 }

@@ -12,6 +12,9 @@ import io.brokerwise.broker.tls.BrokerKeyStore;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.layout.BrokerLayout;
 import io.brokerwise.operator.layout.Deployment;
+import io.brokerwise.operator.layout.Names;
+import io.brokerwise.operator.layout.QueueLayout;
+import io.brokerwise.routing.QueueRoute;
 import io.brokerwise.routing.RoutingMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
@@ -122,7 +125,7 @@ class BrokerStatefulSetTest {
     }
 
     private static String hash(PodTemplateSpec template) {
-        return template.getMetadata().getAnnotations().get(BrokerStatefulSet.CONFIG_HASH_ANNOTATION);
+        return template.getMetadata().getAnnotations().get(Names.CONFIG_HASH_ANNOTATION);
     }
 
     private static Container artemis(List<Container> containers) {
@@ -143,7 +146,26 @@ class BrokerStatefulSetTest {
         assertEquals(2, BrokerStatefulSet.replicas(deployment(new Layout(2, 1), Optional.empty(), 0)), "no map yet");
     }
 
+    /**
+     * A queue needs its k brokers whatever the topic's layout, and a retiring replica the map still names keeps its
+     * broker.
+     */
+    @Test
+    void replicasCoverTheLargestQueueAndEveryReplicaTheMapNames() {
+        QueueLayout work = new QueueLayout(Map.of("work", 5), List.of());
+        assertEquals(5, BrokerStatefulSet.replicas(deployment(new Layout(2, 1), Optional.empty(), 0, work)));
+        var withReplicas = Optional.of(RoutingMap.of("t", 1, 1, List.of("a:1")).withQueues(List.of(new QueueRoute(
+                "work", List.of(QueueRoute.Replica.at("a:1"), QueueRoute.Replica.at("b:1"),
+                new QueueRoute.Replica("c:1", 1, 0, true))))));
+        assertEquals(3, BrokerStatefulSet.replicas(deployment(new Layout(1, 1), withReplicas, 0,
+                new QueueLayout(Map.of("work", 2), List.of()))), "the retiring third replica still holds a producer");
+    }
+
     private static Deployment deployment(Layout layout, Optional<RoutingMap> routed, int retained) {
-        return new Deployment(new BrokerLayout(layout), null, routed, retained);
+        return deployment(layout, routed, retained, QueueLayout.NONE);
+    }
+
+    private static Deployment deployment(Layout layout, Optional<RoutingMap> routed, int retained, QueueLayout queues) {
+        return new Deployment(new BrokerLayout(layout), null, routed, retained, queues);
     }
 }

@@ -34,7 +34,7 @@ class JournalVolumesTest {
         @Override
         public Optional<BrokerReading> last(ScrapeTarget target) {
             return Optional.ofNullable(usage.get(target)).map(u -> new BrokerReading(Instant.EPOCH,
-                    new BrokerSample(0, 0, 0, 0, 0, 0, 1, 0, BrokerSample.Held.NOTHING, u)));
+                    new BrokerSample(0, 0, 0, 0, 0, 0, 1, 0, BrokerSample.Held.NOTHING, u, Map.of())));
         }
 
         @Override

@@ -63,6 +63,19 @@ class BrokerReadinessTest {
         assertTrue(message.contains("orders-broker-0 (Running)"), message);
     }
 
+    /** A broker Ready on an earlier broker.xml lacks what only the new one declares (a queue): it does not serve it. */
+    @Test
+    void aBrokerServesTheBrokerXmlItStartedWith() {
+        Pod started = new PodBuilder(broker("Running")).editMetadata()
+                .addToAnnotations(Names.CONFIG_HASH_ANNOTATION, "new").endMetadata()
+                .editStatus().addNewCondition().withType("Ready").withStatus("True").endCondition().endStatus().build();
+        BrokerReadiness readiness = BrokerReadiness.of(topology(), List.of(started));
+        assertTrue(readiness.readyOn(0, "new"));
+        assertFalse(readiness.readyOn(0, "old"), "started on another broker.xml");
+        assertFalse(readiness.readyOn(1, "new"), "no pod");
+        assertFalse(BrokerReadiness.of(topology(), List.of(broker("Running"))).readyOn(0, "new"), "not Ready");
+    }
+
     private static PubSubTopology topology() {
         PubSubTopology t = new PubSubTopology();
         t.setMetadata(new ObjectMetaBuilder().withName("orders").withNamespace("ns").build());

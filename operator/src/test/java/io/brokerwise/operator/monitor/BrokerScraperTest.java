@@ -80,7 +80,8 @@ class BrokerScraperTest {
         if (silent.contains(endpoint)) {
             throw new IOException(endpoint + " does not answer");
         }
-        return new BrokerSample(reads.get(endpoint).get(), 0, 1, 0, 0, 0, 1, 0, BrokerSample.Held.NOTHING, Double.NaN);
+        return new BrokerSample(reads.get(endpoint).get(), 0, 1, 0, 0, 0, 1, 0, BrokerSample.Held.NOTHING, Double.NaN,
+                Map.of());
     }
 
     /** A scraper whose reads run on the calling thread. */
@@ -225,7 +226,8 @@ class BrokerScraperTest {
         BrokerScraper scraper = new BrokerScraper((endpoint, user) -> {
             Instant sent = clock.now;
             clock.advance(Duration.ofSeconds(3));
-            return new BrokerSample(sent.getEpochSecond(), 0, 0, 0, 0, 0, 1, 0, BrokerSample.Held.NOTHING, Double.NaN);
+            return new BrokerSample(sent.getEpochSecond(), 0, 0, 0, 0, 0, 1, 0, BrokerSample.Held.NOTHING,
+                    Double.NaN, Map.of());
         }, clock, Runnable::run, 1, woken::add);
         ScrapeTarget t = targets(1).get(0);
         scraper.watch(AUTOSCALING, List.of(t), EVERY);
