@@ -18,9 +18,11 @@ import java.util.stream.IntStream;
  * message for a Pending pod, a volume claim it waits for, the container's state otherwise). The routing map moves to
  * a new layout only when all its brokers are Ready; the Ready condition names the missing ones.
  *
- * @param configs the hash of the broker.xml each pod started with ({@link Names#CONFIG_HASH_ANNOTATION})
+ * @param configs    the hash of the broker.xml each pod started with ({@link Names#CONFIG_HASH_ANNOTATION})
+ * @param anyPending whether a broker pod is Pending: what it waits for (the scheduler, a volume) sends no event
  */
-public record BrokerReadiness(Map<Integer, String> notReady, Map<Integer, Boolean> ready, Map<Integer, String> configs) {
+public record BrokerReadiness(Map<Integer, String> notReady, Map<Integer, Boolean> ready, Map<Integer, String> configs,
+                              boolean anyPending) {
 
     /** Set on a claim once the scheduler has picked the node its volume must be on. */
     static final String SELECTED_NODE = "volume.kubernetes.io/selected-node";
@@ -46,6 +48,7 @@ public record BrokerReadiness(Map<Integer, String> notReady, Map<Integer, Boolea
         Map<Integer, Boolean> ready = new TreeMap<>();
         Map<Integer, String> notReady = new TreeMap<>();
         Map<Integer, String> configs = new TreeMap<>();
+        boolean anyPending = false;
         String prefix = Names.statefulSet(topology) + "-";
         for (Pod pod : pods) {
             String name = pod.getMetadata().getName();
@@ -60,8 +63,9 @@ public record BrokerReadiness(Map<Integer, String> notReady, Map<Integer, Boolea
             if (!isReady) {
                 notReady.put(ordinal, why(pod, claims));
             }
+            anyPending |= pending(pod);
         }
-        return new BrokerReadiness(notReady, ready, configs);
+        return new BrokerReadiness(notReady, ready, configs, anyPending);
     }
 
     /** Whether brokers 0 .. n-1 all run and are Ready. */

@@ -108,6 +108,8 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
     static final String PODS = "broker-pods";
     static final String STORAGE_CLASSES = "storage-classes";
     static final String READINGS = "broker-readings";
+    /** How soon a topology with a Pending broker is looked at again. */
+    static final Duration PENDING_RECHECK = Duration.ofSeconds(15);
     /** How soon a layout the API server refused is applied again. */
     public static final Duration APPLY_RETRY = Duration.ofSeconds(10);
 
@@ -279,6 +281,11 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
             outcome.lookAgainIn(APPLY_RETRY);
         }
         outcome.set(readiness.readyCondition(topology, layout));
+        if (readiness.anyPending()) {
+            // a Pending broker waits on the scheduler or its journal claim, neither of which sends this operator an
+            // event when it moves on (claims are not watched): look again, so that Ready says what it waits for now
+            outcome.lookAgainIn(PENDING_RECHECK);
+        }
         VerificationReport.report(outcome, topology, layout, context);
     }
 

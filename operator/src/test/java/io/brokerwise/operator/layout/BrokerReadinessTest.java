@@ -49,6 +49,8 @@ class BrokerReadinessTest {
                 .readyCondition(topology(), Layout.parse("1x1")).message();
         assertTrue(message.endsWith("orders-broker-0 (unschedulable: 0/3 nodes are available: 3 Insufficient cpu.)"),
                 message);
+        assertTrue(BrokerReadiness.of(topology(), List.of(unschedulable), name -> Optional.of(waiting)).anyPending(),
+                "a Pending broker: the reconciler looks again, as neither the scheduler nor the claim sends an event");
     }
 
     @Test
@@ -59,6 +61,7 @@ class BrokerReadinessTest {
             return Optional.empty();
         }).readyCondition(topology(), Layout.parse("1x1")).message();
         assertEquals(0, asked.get());
+        assertFalse(BrokerReadiness.of(topology(), List.of(broker("Running"))).anyPending());
         assertFalse(message.contains("journal claim"), message);
         assertTrue(message.contains("orders-broker-0 (Running)"), message);
     }
