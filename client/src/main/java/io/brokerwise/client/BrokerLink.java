@@ -43,6 +43,16 @@ final class BrokerLink implements AutoCloseable {
     }
 
     /**
+     * A link for one consumer of a queue's replica at this broker, at a consumer priority (Artemis's: the broker
+     * offers a message to a lower priority only when every consumer above has no credit for it or declines it).
+     */
+    static BrokerLink toQueueConsumer(String address, String queueName, int priority, ClientOptions options)
+            throws JMSException {
+        String destination = queueName + "?consumer-priority=" + priority;
+        return open(address, options, Session.AUTO_ACKNOWLEDGE, session -> session.createQueue(destination));
+    }
+
+    /**
      * A link on each of a queue's {@code replicas}, each set up by {@code setup} (its consumer, its browser); if one
      * fails, those opened before are closed.
      */

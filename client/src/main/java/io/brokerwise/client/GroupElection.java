@@ -93,6 +93,27 @@ final class GroupElection {
         return members[most] - members[least] > 1 ? new int[] {most, least} : null;
     }
 
+    /**
+     * Moves clients one at a time from the fullest group to the emptiest until no group has two more than another;
+     * {@code target} holds each client's group, counted here, and the last client of a group moves first.
+     */
+    synchronized void rebalance(int[] target) {
+        for (int[] step = rebalanceStep(); step != null; step = rebalanceStep()) {
+            target[lastIn(target, step[0])] = step[1];
+            leave(step[0]);
+            joinAt(step[1]);
+        }
+    }
+
+    private static int lastIn(int[] target, int group) {
+        for (int i = target.length - 1; i >= 0; i--) {
+            if (target[i] == group) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("no member in group " + group);
+    }
+
     synchronized int[] members() {
         return members.clone();
     }

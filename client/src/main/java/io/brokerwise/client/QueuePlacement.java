@@ -1,6 +1,7 @@
 package io.brokerwise.client;
 
 import io.brokerwise.routing.QueueRoute;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -47,9 +48,46 @@ final class QueuePlacement {
         return i >= 0;
     }
 
-    /** Every replica's broker, for a consumer that reads them all. */
+    /** Every replica's broker, for a browser that reads them all. */
     synchronized List<String> replicas() {
         return route.replicas().stream().map(QueueRoute.Replica::address).toList();
+    }
+
+    /** The brokers of the replicas that take clients: all but those marked for removal. */
+    synchronized List<String> open() {
+        return route.replicas().stream().filter(r -> !r.retiring()).map(QueueRoute.Replica::address).toList();
+    }
+
+    /**
+     * Where this process's producers (or consumers), now at {@code current}, go on the route followed now: one on a
+     * replica that is not open moves to the open one with the fewest of them; with {@code rebalance} (the open
+     * replicas changed in number) they then move one at a time from the fullest open replica to the emptiest until
+     * none has two more than another, as a topic's clients do. Each is counted where it goes.
+     */
+    synchronized List<String> moves(List<String> current, boolean producer, boolean rebalance) {
+        List<String> open = open();
+        GroupElection own = new GroupElection(open.size());
+        int[] target = new int[current.size()];
+        for (int i = 0; i < target.length; i++) {
+            target[i] = open.indexOf(current.get(i));
+            if (target[i] >= 0) {
+                own.joinAt(target[i]);
+            }
+        }
+        for (int i = 0; i < target.length; i++) {
+            target[i] = target[i] < 0 ? own.join() : target[i];
+        }
+        if (rebalance) {
+            own.rebalance(target);
+        }
+        List<String> moved = new ArrayList<>();
+        for (int i = 0; i < target.length; i++) {
+            moved.add(open.get(target[i]));
+            if (!moved.get(i).equals(current.get(i))) {
+                election(producer).joinAt(indexOf(moved.get(i)));
+            }
+        }
+        return moved;
     }
 
     synchronized void left(String replica, boolean producer) {
@@ -59,11 +97,16 @@ final class QueuePlacement {
         }
     }
 
-    /** A new map's counts include this process's clients: elect against them from now on. */
-    synchronized void follow(QueueRoute next) {
+    /**
+     * A new map's counts include this process's clients: elect against them from now on. Returns whether the
+     * replicas that take clients changed in number.
+     */
+    synchronized boolean follow(QueueRoute next) {
+        int before = open().size();
         route = next;
         producers.rebase(next.replicas().size());
         consumers.rebase(next.replicas().size());
+        return open().size() != before;
     }
 
     private GroupElection election(boolean producer) {

@@ -3,38 +3,109 @@ package io.brokerwise.client;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageListener;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * A consumer of one replicated queue. Without a selector it is attached to one replica: it takes the messages sent
- * there, and those the other replicas hand over once they have no consumer (the brokers' redistribution). With a
- * selector it reads every replica: a broker hands a replica's messages over only once no consumer at all is
- * attached there, never because none of its consumers matches, so a message this consumer alone matches could
- * otherwise wait on a replica it is not attached to for good. Each message goes to one consumer of the queue, once.
+ * A consumer of one replicated queue. It is attached to one replica, its home, where it consumes at Artemis's default
+ * priority; ElectQueue chose the home. It also reads every other open replica at a lower priority, as relief: a broker
+ * hands a relief link a message only while that replica's own consumers have no credit for it (their consumer windows
+ * are full) or decline it (their selectors do not match). So a replica whose consumers are slow is drained by the
+ * consumers of the others while they have time, beyond what the slow ones buffer (one message each with {@code
+ * consumerWindowSize=0} in the client's URL parameters, Artemis's advice for slow consumers), and a message only a
+ * selector elsewhere matches does not wait for good on a replica whose consumers all decline it: the brokers'
+ * redistribution would not move it, since that replica still has consumers. Without relief (and without a selector)
+ * the receiver reads its home alone, and only the brokers' redistribution moves messages, from a replica left with no
+ * consumer. Its listener is called for one message at a time, whichever replica it came from. Each message goes to one
+ * consumer of the queue, once.
  */
 public final class QueueReceiver implements AutoCloseable {
 
+    /** Below Artemis's default consumer priority (0), which a receiver's home link has. */
+    static final int RELIEF_PRIORITY = -1;
+
     private final String queue;
     private final String selector;
-    private final List<BrokerLink> links;
+    private final boolean relief;
+    private final MessageListener listener;
+    private final ClientOptions options;
     private final Consumer<AutoCloseable> onClose;
+    /** By link: "address" for the home, "address relief" for the others. */
+    private final Map<String, BrokerLink> links = new LinkedHashMap<>();
+    private String home;
 
-    private QueueReceiver(String queue, String selector, List<BrokerLink> links, Consumer<AutoCloseable> onClose) {
+    private QueueReceiver(String queue, String selector, boolean relief, MessageListener listener,
+                          ClientOptions options, Consumer<AutoCloseable> onClose) {
         this.queue = queue;
         this.selector = selector;
-        this.links = List.copyOf(links);
+        this.relief = relief || selector != null;
+        Object oneAtATime = new Object();
+        this.listener = m -> {
+            synchronized (oneAtATime) {
+                listener.onMessage(m);
+            }
+        };
+        this.options = options;
         this.onClose = onClose;
     }
 
-    static QueueReceiver open(String queue, List<String> replicas, String selector, MessageListener listener,
-                              ClientOptions options, Consumer<AutoCloseable> onClose) throws JMSException {
-        List<BrokerLink> links = BrokerLink.toEveryReplica(replicas, queue, options, link -> {
+    /**
+     * @param home    the replica ElectQueue chose
+     * @param open    every replica that takes clients (not marked for removal), home included
+     * @param relief  whether to read the other open replicas at a lower priority; a selector always does
+     */
+    static QueueReceiver open(String queue, String home, List<String> open, String selector, boolean relief,
+                              MessageListener listener, ClientOptions options, Consumer<AutoCloseable> onClose)
+            throws JMSException {
+        QueueReceiver receiver = new QueueReceiver(queue, selector, relief, listener, options, onClose);
+        try {
+            receiver.follow(home, open);
+        } catch (JMSException | RuntimeException e) {
+            receiver.links.values().forEach(BrokerLink::close);
+            throw e;
+        }
+        return receiver;
+    }
+
+    /**
+     * Moves to {@code newHome} and relieves the replicas of {@code open}, make-before-break: the links it needs are
+     * opened before the ones it no longer needs close, so some consumer of this receiver is attached throughout.
+     * Closing a link hands back to its replica what the listener has not taken yet.
+     */
+    synchronized void follow(String newHome, List<String> open) throws JMSException {
+        Map<String, String> wanted = new LinkedHashMap<>();
+        wanted.put(newHome, newHome);
+        if (relief) {
+            open.stream().filter(r -> !r.equals(newHome)).forEach(r -> wanted.put(r + " relief", r));
+        }
+        for (Map.Entry<String, String> w : wanted.entrySet()) {
+            if (!links.containsKey(w.getKey())) {
+                boolean isHome = w.getValue().equals(newHome);
+                links.put(w.getKey(), consumerAt(w.getValue(), isHome ? 0 : RELIEF_PRIORITY));
+            }
+        }
+        home = newHome;
+        for (String key : new ArrayList<>(links.keySet())) {
+            if (!wanted.containsKey(key)) {
+                links.remove(key).close();
+            }
+        }
+    }
+
+    private BrokerLink consumerAt(String replica, int priority) throws JMSException {
+        BrokerLink link = BrokerLink.toQueueConsumer(replica, queue, priority, options);
+        try {
             MessageConsumer consumer = link.session.createConsumer(link.destination, selector);
             consumer.setMessageListener(listener);
             link.connection.start();
-        });
-        return new QueueReceiver(queue, selector, links, onClose);
+            return link;
+        } catch (JMSException | RuntimeException e) {
+            link.close();
+            throw e;
+        }
     }
 
     public String queue() {
@@ -45,14 +116,24 @@ public final class QueueReceiver implements AutoCloseable {
         return selector;
     }
 
-    /** {@code host:port} of the brokers of the replicas it reads: one, or every replica with a selector. */
-    public List<String> replicas() {
-        return links.stream().map(l -> l.address).toList();
+    /** {@code host:port} of the broker of the replica it is attached to. */
+    public synchronized String home() {
+        return home;
+    }
+
+    /** {@code host:port} of the brokers of the replicas it reads: its home first, then those it relieves. */
+    public synchronized List<String> replicas() {
+        List<String> reads = new ArrayList<>(List.of(home));
+        links.values().stream().map(l -> l.address).filter(a -> !a.equals(home)).forEach(reads::add);
+        return reads;
     }
 
     @Override
     public void close() {
-        links.forEach(BrokerLink::close);
+        synchronized (this) {
+            links.values().forEach(BrokerLink::close);
+            links.clear();
+        }
         onClose.accept(this);
     }
 }

@@ -9,8 +9,10 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * A producer of one replicated queue, attached to one replica for its life: every message it sends goes to that
- * replica's broker, so the messages of one producer keep their order there. One thread per sender.
+ * A producer of one replicated queue, attached to one replica: every message it sends goes to that replica's broker,
+ * so the messages of one producer keep their order there. It moves to another replica when the routing map marks
+ * its own for removal or adds replicas ({@link #moveTo}); what it sent before waits at the old one for that
+ * replica's consumers or the brokers' redistribution, so order holds per producer and replica. One thread per sender.
  */
 public final class QueueSender implements AutoCloseable {
 
@@ -18,28 +20,60 @@ public final class QueueSender implements AutoCloseable {
     public static final String SEQUENCE = "bw_seq";
 
     private final String queue;
-    private final BrokerLink link;
-    private final MessageProducer producer;
+    private final boolean persistent;
+    private final ClientOptions options;
     private final Consumer<AutoCloseable> onClose;
+    private BrokerLink link;
+    private MessageProducer producer;
 
-    private QueueSender(String queue, BrokerLink link, MessageProducer producer, Consumer<AutoCloseable> onClose) {
+    private QueueSender(String queue, boolean persistent, ClientOptions options, Consumer<AutoCloseable> onClose) {
         this.queue = queue;
-        this.link = link;
-        this.producer = producer;
+        this.persistent = persistent;
+        this.options = options;
         this.onClose = onClose;
     }
 
-    static QueueSender open(String queue, String replica, boolean persistent, ClientOptions options, Consumer<AutoCloseable> onClose)
-            throws JMSException {
-        BrokerLink link = BrokerLink.toQueue(replica, queue, options);
+    static QueueSender open(String queue, String replica, boolean persistent, ClientOptions options,
+                            Consumer<AutoCloseable> onClose) throws JMSException {
+        QueueSender sender = new QueueSender(queue, persistent, options, onClose);
+        sender.link = BrokerLink.toQueue(replica, queue, options);
         try {
-            MessageProducer producer = link.session.createProducer(link.destination);
-            producer.setDeliveryMode(persistent ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
-            return new QueueSender(queue, link, producer, onClose);
+            sender.producer = sender.producerOn(sender.link);
+            return sender;
         } catch (JMSException | RuntimeException e) {
-            link.close();
+            sender.link.close();
             throw e;
         }
+    }
+
+    private MessageProducer producerOn(BrokerLink to) throws JMSException {
+        MessageProducer p = to.session.createProducer(to.destination);
+        p.setDeliveryMode(persistent ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
+        return p;
+    }
+
+    /**
+     * Sends from now on to {@code replica}: the new link opens before the old one closes, and a send under way
+     * finishes on the old one first.
+     */
+    void moveTo(String replica) throws JMSException {
+        if (replica().equals(replica)) {
+            return;
+        }
+        BrokerLink next = BrokerLink.toQueue(replica, queue, options);
+        BrokerLink previous;
+        try {
+            MessageProducer nextProducer = producerOn(next);
+            synchronized (this) {
+                previous = link;
+                link = next;
+                producer = nextProducer;
+            }
+        } catch (JMSException | RuntimeException e) {
+            next.close();
+            throw e;
+        }
+        previous.close();
     }
 
     public String queue() {
@@ -47,12 +81,12 @@ public final class QueueSender implements AutoCloseable {
     }
 
     /** {@code host:port} of the replica's broker. */
-    public String replica() {
+    public synchronized String replica() {
         return link.address;
     }
 
     /** Sends a message built from {@code message} to the replica. */
-    public void send(Outgoing message) throws JMSException {
+    public synchronized void send(Outgoing message) throws JMSException {
         Message m = message.buildFor(link);
         RetriedSend.send(() -> producer.send(m), link.address);
     }
@@ -61,7 +95,7 @@ public final class QueueSender implements AutoCloseable {
      * Sends {@code message}, built once for this sender and reused (a saturating load spends its time sending),
      * stamped with {@code sequence} in {@link #SEQUENCE}.
      */
-    public void send(Outgoing message, long sequence) throws JMSException {
+    public synchronized void send(Outgoing message, long sequence) throws JMSException {
         if (message.builtFor != link) {
             message.built = List.of(message.buildFor(link));
             message.builtFor = link;
@@ -73,7 +107,9 @@ public final class QueueSender implements AutoCloseable {
 
     @Override
     public void close() {
-        link.close();
+        synchronized (this) {
+            link.close();
+        }
         onClose.accept(this);
     }
 }

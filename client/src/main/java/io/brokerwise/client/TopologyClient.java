@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The entry point of the topology-aware client: creates publishers and subscribers placed evenly on the
@@ -97,25 +98,28 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
     /** A producer of replicated queue {@code queue}, attached to the replica with the fewest producers. */
     public synchronized QueueSender queueSender(String queue, boolean persistent) throws JMSException {
         QueuePlacement placement = placement(queue);
-        String replica = placement.elect(true);
-        return keep(QueueSender.open(queue, replica, persistent, options, c -> left(c, placement, replica, true)));
+        return keep(QueueSender.open(queue, placement.elect(true), persistent, options,
+                c -> left(c, queue, ((QueueSender) c).replica(), true)));
     }
 
     /**
-     * A consumer of replicated queue {@code queue}: without a selector (null) attached to the replica with the fewest
-     * consumers, with one reading every replica ({@link QueueReceiver}). The listener is called on each replica's
-     * session thread, so with a selector it must be thread-safe.
+     * A consumer of replicated queue {@code queue} (a selector, or null for every message), attached to the replica
+     * with the fewest consumers and relieving the others ({@link QueueReceiver}).
      */
-    public synchronized QueueReceiver queueReceiver(String queue, String selector, MessageListener listener)
-            throws JMSException {
+    public QueueReceiver queueReceiver(String queue, String selector, MessageListener listener) throws JMSException {
+        return queueReceiver(queue, selector, listener, true);
+    }
+
+    /**
+     * As {@link #queueReceiver(String, String, MessageListener)}; without {@code relief} and without a selector it
+     * reads its own replica alone, and only the brokers' redistribution moves messages between replicas.
+     */
+    public synchronized QueueReceiver queueReceiver(String queue, String selector, MessageListener listener,
+                                                    boolean relief) throws JMSException {
         QueuePlacement placement = placement(queue);
-        if (selector != null && !selector.isBlank()) {
-            return keep(QueueReceiver.open(queue, placement.replicas(), selector, listener, options,
-                    c -> left(c, placement, null, false)));
-        }
-        String replica = placement.elect(false);
-        return keep(QueueReceiver.open(queue, List.of(replica), null, listener, options,
-                c -> left(c, placement, replica, false)));
+        String blankless = selector == null || selector.isBlank() ? null : selector;
+        return keep(QueueReceiver.open(queue, placement.elect(false), placement.open(), blankless, relief, listener,
+                options, c -> left(c, queue, ((QueueReceiver) c).home(), false)));
     }
 
     /**
@@ -189,11 +193,9 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
         queueClients.remove(client);
     }
 
-    private synchronized void left(AutoCloseable client, QueuePlacement placement, String replica, boolean producer) {
+    private synchronized void left(AutoCloseable client, String queue, String replica, boolean producer) {
         forget(client);
-        if (replica != null) {
-            placement.left(replica, producer);
-        }
+        detach(queue, replica, producer);
     }
 
     /** Publisher and subscriber counts per group, for placement checks and reports. */
@@ -214,10 +216,10 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
     @Override
     public synchronized void update(RoutingMap next) throws JMSException {
         map = Objects.requireNonNull(next, "map");
-        followQueues(next);
+        List<JMSException> failures = new ArrayList<>();
+        followQueues(next, failures);
         int[] publisherTargets = targets(publishers, publisherGroups, next.publisherGroups());
         int[] subscriberTargets = targets(subscribers, subscriberGroups, next.subscriberGroups());
-        List<JMSException> failures = new ArrayList<>();
         step(publishers, publisherTargets, publisherGroups, GroupMember::extend, failures);
         step(subscribers, subscriberTargets, subscriberGroups, GroupMember::extend, failures);
         step(publishers, publisherTargets, publisherGroups, GroupMember::follow, failures);
@@ -236,14 +238,45 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
     }
 
     /**
-     * A queue's new counts include this process's clients; its clients stay on their replicas (a replica marked for
-     * removal takes no new one). A queue the map no longer carries takes no new client.
+     * A queue's new counts include this process's clients. Its producers and consumers on a replica marked for
+     * removal move to the others ({@link QueuePlacement#moves}), and when replicas were added or removed they
+     * spread over them again; the receivers relieve the replicas open now. A queue the map no longer carries takes
+     * no new client. A client that cannot move stays where it is, and the next map moves it.
      */
-    private void followQueues(RoutingMap next) {
+    private void followQueues(RoutingMap next, List<JMSException> failures) {
         queues.keySet().retainAll(next.queues().stream().map(QueueRoute::name).toList());
         for (QueueRoute q : next.queues()) {
-            queues.computeIfAbsent(q.name(), n -> new QueuePlacement(q, clientIndex)).follow(q);
+            QueuePlacement placement = queues.computeIfAbsent(q.name(), n -> new QueuePlacement(q, clientIndex));
+            boolean resized = placement.follow(q);
+            List<QueueSender> senders = clientsOf(QueueSender.class, q.name(), QueueSender::queue);
+            List<String> to = placement.moves(senders.stream().map(QueueSender::replica).toList(), true, resized);
+            for (int i = 0; i < senders.size(); i++) {
+                moving(senders.get(i)::moveTo, to.get(i), failures);
+            }
+            List<QueueReceiver> receivers = clientsOf(QueueReceiver.class, q.name(), QueueReceiver::queue);
+            List<String> homes = placement.moves(receivers.stream().map(QueueReceiver::home).toList(), false, resized);
+            for (int i = 0; i < receivers.size(); i++) {
+                QueueReceiver r = receivers.get(i);
+                moving(home -> r.follow(home, placement.open()), homes.get(i), failures);
+            }
         }
+    }
+
+    private interface QueueMove {
+        void to(String replica) throws JMSException;
+    }
+
+    private static void moving(QueueMove move, String replica, List<JMSException> failures) {
+        try {
+            move.to(replica);
+        } catch (JMSException | RuntimeException e) {
+            failures.add(e instanceof JMSException j ? j : wrap((RuntimeException) e));
+        }
+    }
+
+    private <C> List<C> clientsOf(Class<C> kind, String queue, Function<C, String> queueOf) {
+        return queueClients.stream().filter(kind::isInstance).map(kind::cast)
+                .filter(c -> queueOf.apply(c).equals(queue)).toList();
     }
 
     private boolean leaving(int[] targets) {
@@ -274,12 +307,7 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
         for (int i = 0; i < members.size(); i++) {
             target[i] = members.get(i).group() < groups ? members.get(i).group() : election.join();
         }
-        for (int[] step = election.rebalanceStep(); step != null; step = election.rebalanceStep()) {
-            int mover = lastIn(target, step[0]);
-            target[mover] = step[1];
-            election.leave(step[0]);
-            election.joinAt(step[1]);
-        }
+        election.rebalance(target);
         return target;
     }
 
@@ -311,15 +339,6 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
                 failures.add(e instanceof JMSException j ? j : wrap((RuntimeException) e));
             }
         }
-    }
-
-    private static int lastIn(int[] target, int group) {
-        for (int i = target.length - 1; i >= 0; i--) {
-            if (target[i] == group) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("no member in group " + group);
     }
 
     private static JMSException wrap(RuntimeException e) {

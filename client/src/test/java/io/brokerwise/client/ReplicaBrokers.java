@@ -3,6 +3,7 @@ package io.brokerwise.client;
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerUsers;
 import io.brokerwise.broker.EmbeddedBroker;
+import io.brokerwise.broker.metrics.QueueMeters;
 import io.brokerwise.broker.queues.QueueReplicas;
 import io.brokerwise.routing.QueueRoute;
 import io.brokerwise.routing.RoutingMap;
@@ -74,7 +75,7 @@ final class ReplicaBrokers implements AutoCloseable {
     RoutingMap observed() {
         List<QueueRoute.Replica> replicas = new ArrayList<>();
         for (int i = 0; i < brokers.size(); i++) {
-            replicas.add(new QueueRoute.Replica(addresses.get(i), producers(i), (int) queue(i).getConsumerCount(),
+            replicas.add(new QueueRoute.Replica(addresses.get(i), producers(i), consumers(i),
                     false));
         }
         return RoutingMap.of(TOPIC, brokers.size(), 1, addresses).withQueues(List.of(new QueueRoute(QUEUE, replicas)));
@@ -91,6 +92,11 @@ final class ReplicaBrokers implements AutoCloseable {
     /** The queue at every broker. */
     Stream<Queue> replicas() {
         return IntStream.range(0, brokers.size()).mapToObj(this::queue);
+    }
+
+    /** Consumers whose home is the replica at broker {@code i}, as the broker's meter counts them. */
+    int consumers(int i) {
+        return QueueMeters.homeConsumers(brokers.get(i).server(), QUEUE);
     }
 
     /** Producers attached to the queue at broker {@code i}. */

@@ -9,9 +9,12 @@ import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageListener;
+import io.brokerwise.routing.QueueRoute;
+import io.brokerwise.routing.RoutingMap;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -60,7 +63,7 @@ class ReplicatedQueueTest {
                 }
                 for (int i = 0; i < k; i++) {
                     int replica = i;
-                    await(() -> brokers.queue(replica).getConsumerCount() == 2 && brokers.producers(replica) == 2,
+                    await(() -> brokers.consumers(replica) == 2 && brokers.producers(replica) == 2,
                             "two consumers and two producers at replica " + i + " (x_i = y_i = 1/k)");
                 }
                 int sent = send(senders, "m");
@@ -101,7 +104,10 @@ class ReplicatedQueueTest {
         }
     }
 
-    /** All consumers of one replica leave; its producer goes on sending there; the other replica's consumers get all. */
+    /**
+     * All consumers of one replica leave; its producer goes on sending there; the other replica's consumers get all.
+     * They read their own replica alone (no relief): the brokers' redistribution moves the messages.
+     */
     @Test
     void aReplicaWhoseConsumersAllLeaveHandsItsMessagesToTheOther() throws Exception {
         try (ReplicaBrokers brokers = new ReplicaBrokers(dir, 2);
@@ -110,7 +116,7 @@ class ReplicatedQueueTest {
             Received received = new Received();
             List<QueueReceiver> receivers = new ArrayList<>();
             for (int c = 0; c < 4; c++) {
-                receivers.add(client.queueReceiver(QUEUE, null, received));
+                receivers.add(client.queueReceiver(QUEUE, null, received, false));
             }
             List<QueueSender> senders = List.of(client.queueSender(QUEUE, false), client.queueSender(QUEUE, false));
             for (QueueReceiver r : receivers) {
@@ -127,6 +133,95 @@ class ReplicatedQueueTest {
             long moved = brokers.queue(0).getMessagesAdded() - before - PER_PRODUCER;
             assertEquals(PER_PRODUCER, moved, "replica 1's messages moved to replica 0");
             System.err.printf("replicated-queue: %d messages moved from the replica without consumers%n", moved);
+        }
+    }
+
+    /**
+     * Replica 1's only consumer is slow (20 ms a message); replica 0's is not; consumers take one message at a time
+     * ({@code consumerWindowSize=0}, Artemis's advice for slow consumers). Artemis alone leaves replica 1's
+     * backlog to its own consumer, which still has one, so the slow one takes all of it. With relief, the fast
+     * receiver's relief consumer at replica 1 takes what the slow one has no credit for. Prints how long replica 1's
+     * messages waited, from send to consumer, and how many the other receiver took.
+     */
+    @ParameterizedTest(name = "relief {0}")
+    @ValueSource(booleans = {true, false})
+    void aReplicaWhoseConsumerIsSlowIsRelievedByTheOthers(boolean relief) throws Exception {
+        try (ReplicaBrokers brokers = new ReplicaBrokers(dir, 2);
+             TopologyClient client = new TopologyClient(brokers.observed(), oneAtATime(brokers.options()))) {
+            Received fast = new Received();
+            Received slow = new Received();
+            QueueReceiver fastOne = client.queueReceiver(QUEUE, null, fast, relief);
+            QueueReceiver slowOne = client.queueReceiver(QUEUE, null, m -> {
+                slow.onMessage(m);
+                pause(20);
+            }, relief);
+            assertEquals(brokers.address(0), fastOne.home());
+            assertEquals(brokers.address(1), slowOne.home());
+            List<QueueSender> senders = List.of(client.queueSender(QUEUE, false), client.queueSender(QUEUE, false));
+            await(() -> brokers.queue(1).getConsumerCount() == (relief ? 2 : 1) && brokers.consumers(1) == 1,
+                    "replica 1: its own consumer" + (relief ? " and a relief consumer" : ""));
+            int sent = send(senders, "m");
+            await(() -> fast.total() + slow.total() >= sent, "every message consumed");
+            assertEquals(sent, fast.ids.size() + slow.ids.size(), "none lost");
+            assertEquals(0, fast.duplicates() + slow.duplicates(), "none twice");
+            assertTrue(fast.ids.keySet().stream().noneMatch(slow.ids::containsKey), "none twice");
+            long relieved = fast.fromReplica1();
+            long own = slow.fromReplica1();
+            List<Long> waits = new ArrayList<>(fast.waitsFromReplica1);
+            waits.addAll(slow.waitsFromReplica1);
+            waits.sort(null);
+            System.err.printf("replicated-queue, relief %s: of replica 1's %d messages its slow consumer took %d, "
+                    + "the other receiver %d; they waited %d ms (median), %d ms (max)%n", relief, PER_PRODUCER, own,
+                    relieved, waits.get(waits.size() / 2), waits.get(waits.size() - 1));
+            if (relief) {
+                assertTrue(relieved > own, "the fast receiver took most of the slow replica's messages: " + relieved
+                        + " against its own consumer's " + own);
+            } else {
+                assertEquals(PER_PRODUCER, own, "without relief the slow consumer takes its whole replica's backlog");
+            }
+        }
+    }
+
+    /**
+     * The map marks replica 1 for removal: its producer and consumer move to replica 0 while messages flow, what
+     * was sent there is consumed, and replica 1 is left with no client and no message, ready to go.
+     */
+    @Test
+    void aReplicaMarkedForRemovalLosesItsClientsAndItsMessages() throws Exception {
+        try (ReplicaBrokers brokers = new ReplicaBrokers(dir, 2);
+             TopologyClient client = new TopologyClient(brokers.observed(), brokers.options())) {
+            await(brokers::joined, "the replicas see each other");
+            Received received = new Received();
+            List<QueueReceiver> receivers = List.of(client.queueReceiver(QUEUE, null, received),
+                    client.queueReceiver(QUEUE, null, received));
+            List<QueueSender> senders = List.of(client.queueSender(QUEUE, false), client.queueSender(QUEUE, false));
+            int sent = send(senders, "before");
+            RoutingMap observed = brokers.observed();
+            QueueRoute route = observed.queue(QUEUE).orElseThrow();
+            client.update(observed.withQueues(List.of(new QueueRoute(QUEUE, List.of(route.replicas().get(0),
+                    new QueueRoute.Replica(brokers.address(1), 1, 1, true))))));
+            sent += send(senders, "after");
+            int all = sent;
+            await(() -> received.total() >= all, "every message consumed");
+            assertEquals(sent, received.ids.size(), "none lost");
+            assertEquals(0, received.duplicates(), "none twice");
+            senders.forEach(s -> assertEquals(brokers.address(0), s.replica()));
+            receivers.forEach(r -> assertEquals(List.of(brokers.address(0)), r.replicas()));
+            await(() -> brokers.producers(1) == 0 && brokers.queue(1).getConsumerCount() == 0
+                    && brokers.queue(1).getMessageCount() == 0, "replica 1 with no client and no message");
+        }
+    }
+
+    /** The same user, each consumer taking one message at a time. */
+    private static ClientOptions oneAtATime(ClientOptions options) {
+        return new ClientOptions(options.user(), options.password(), "consumerWindowSize=0");
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -159,14 +254,19 @@ class ReplicatedQueueTest {
         return id.substring(id.length() - 1);
     }
 
-    /** Every message id consumed, and how often. */
+    /** Every message id consumed, and how often; how long those of replica 1's producer (m1-) waited. */
     private static final class Received implements MessageListener {
         final Map<String, AtomicInteger> ids = new ConcurrentHashMap<>();
+        final List<Long> waitsFromReplica1 = Collections.synchronizedList(new ArrayList<>());
 
         @Override
         public void onMessage(Message m) {
             try {
-                ids.computeIfAbsent(m.getStringProperty(Deliveries.ID), id -> new AtomicInteger()).incrementAndGet();
+                String id = m.getStringProperty(Deliveries.ID);
+                ids.computeIfAbsent(id, i -> new AtomicInteger()).incrementAndGet();
+                if (id.startsWith("m1-")) {
+                    waitsFromReplica1.add(System.currentTimeMillis() - m.getJMSTimestamp());
+                }
             } catch (JMSException e) {
                 throw new IllegalStateException(e);
             }
@@ -178,6 +278,10 @@ class ReplicatedQueueTest {
 
         long duplicates() {
             return ids.values().stream().filter(n -> n.get() > 1).count();
+        }
+
+        long fromReplica1() {
+            return ids.keySet().stream().filter(id -> id.startsWith("m1-")).count();
         }
     }
 

@@ -50,13 +50,13 @@ class BenchmarkRunOnRealNodeTest {
 
     private static final String TOPOLOGY = "local-demo";
     /**
-     * A point of 12 s, 6 s of it measured: the runs here test behaviour (counts, phases, percentiles, verdicts), which
+     * A point of 10 s, 4 s of it measured: the runs here test behaviour (counts, phases, percentiles, verdicts), which
      * a short point shows as well as a long one; measuring a capacity is the benchmarks' job. The long run measures
      * points of 30 s.
      */
     /** The benchmark client, then 1,000 lines after its report (e2e/image builds it beside the client's image). */
     private static final String LATE_LINES_IMAGE = "brokerwise.io/bench-late-lines:0.1.0";
-    private static final String SHORT_POINT = TestLength.pick("duration: 12s\n  warmup: 3s",
+    private static final String SHORT_POINT = TestLength.pick("duration: 10s\n  warmup: 3s",
             "duration: 30s\n  warmup: 5s");
     private static String ns;
 
@@ -170,7 +170,7 @@ class BenchmarkRunOnRealNodeTest {
     @Test
     @Order(3)
     void aRateRunReportsLatencyAtEachLoadPointThoughItsClientPrintsAThousandLinesAfterItsReport(KubernetesClient k8s) {
-        create(k8s, manifest("rate", "mode: Rate\n  loadPoints: [0.2, 0.4, 0.6]\n  " + SHORT_POINT)
+        create(k8s, manifest("rate", "mode: Rate\n  loadPoints: [0.3, 0.6]\n  " + SHORT_POINT)
                 .replace("cpu: 500m", "cpu: 500m\n    image: " + LATE_LINES_IMAGE));
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         Pod client = k8s.pods().inNamespace(ns).withLabel("brokerwise.io/benchmark-run", "rate")
@@ -183,7 +183,7 @@ class BenchmarkRunOnRealNodeTest {
         assertTrue(log.toString(StandardCharsets.UTF_8).contains("late line 1000"),
                 "the client printed its 1,000 lines after the report: " + tail(log));
         List<Map<String, Object>> points = points(status);
-        assertEquals(3, points.size());
+        assertEquals(2, points.size());
         for (Map<String, Object> p : points) {
             Map<String, Object> latency = map(p.get("latency"));
             for (String q : List.of("p50", "p90", "p99", "p999", "max")) {

@@ -56,11 +56,13 @@ final class CountedLoad {
     }
 
     /**
-     * Starts the check on {@code topology} (4 publishers, 8 subscribers over 4 keys: each message reaches 2) and
-     * waits until every subscriber receives from every publisher. {@code schedule} bounds the load; the steps end it.
+     * Starts the check on {@code topology} (4 publishers, 8 subscribers over 4 keys: each message reaches 2; {@code
+     * more} of its arguments, such as a queue to load too) and waits until every subscriber receives from every
+     * publisher. {@code schedule} bounds the load; the steps end it.
      */
-    static CountedLoad start(KubernetesClient k8s, String ns, String topology, String name, String schedule) {
-        DeliveryCheckPod check = DeliveryCheckPod.start(k8s, ns, topology, name, schedule, 4, 8, 4);
+    static CountedLoad start(KubernetesClient k8s, String ns, String topology, String name, String schedule,
+                             String... more) {
+        DeliveryCheckPod check = DeliveryCheckPod.start(k8s, ns, topology, name, schedule, 4, 8, 4, more);
         long started = check.awaitLoadStarted();
         check.awaitProgress("every subscriber receiving", CATCH_UP, p -> p.caughtUpMillis() > started);
         return new CountedLoad(k8s, ns, topology, check, started);

@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -38,12 +39,15 @@ final class DeliveryCheckPod {
         this.load = load;
     }
 
+    /** @param more further arguments of the check, such as {@code --queue} and its name */
     static DeliveryCheckPod start(KubernetesClient k8s, String ns, String topology, String name, String schedule,
-                                  int publishers, int subscribers, int keys) {
-        ContainerBuilder check = ClientPod.running(topology, DeliveryCheck.class.getName(), List.of("--schedule",
-                        schedule, "--publishers", String.valueOf(publishers), "--subscribers",
-                        String.valueOf(subscribers), "--keys", String.valueOf(keys), "--watch-period", "1s",
-                        "--drain", DRAIN.toSeconds() + "s", "--control", CONTROL))
+                                  int publishers, int subscribers, int keys, String... more) {
+        List<String> args = new ArrayList<>(List.of("--schedule", schedule, "--publishers",
+                String.valueOf(publishers), "--subscribers", String.valueOf(subscribers), "--keys",
+                String.valueOf(keys), "--watch-period", "1s", "--drain", DRAIN.toSeconds() + "s", "--control",
+                CONTROL));
+        args.addAll(List.of(more));
+        ContainerBuilder check = ClientPod.running(topology, DeliveryCheck.class.getName(), args)
                 .addNewVolumeMount().withName("control").withMountPath(CONTROL.substring(0, CONTROL.lastIndexOf('/')))
                 .endVolumeMount()
                 // requests below the limit: beside a grid of brokers the real node's two CPUs are mostly requested

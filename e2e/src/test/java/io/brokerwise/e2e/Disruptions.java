@@ -66,6 +66,26 @@ final class Disruptions {
         };
     }
 
+    /**
+     * The topology changed to {@code yaml}, which plans {@code replicas} replicas of queue {@code queue}: from the
+     * change until the routing map routes the queue to exactly that many, every one with a producer and a consumer
+     * of the check attached, so a replica marked for removal has emptied and left the map. The topic's layout does
+     * not move: for its subscribers nothing may be lost and nothing may arrive twice.
+     */
+    static CountedLoad.Step resizeQueue(String yaml, String queue, int replicas) {
+        return load -> {
+            long changed = System.currentTimeMillis();
+            Topologies.apply(load.k8s, load.ns, yaml);
+            Topologies.awaitQueueRoute(load.k8s, load.ns, load.topology, queue, route -> route.replicas().size()
+                    == replicas && route.replicas().stream().allMatch(r -> !r.retiring() && r.producers() > 0
+                    && r.consumers() > 0), replicas + " replicas, each with a producer and a consumer");
+            long done = System.currentTimeMillis();
+            System.out.printf("QUEUE %s on %d replicas: routed with clients %.1f s after the change%n", queue,
+                    replicas, (done - changed) / 1e3);
+            return Disruption.unharmful("queue " + queue + " on " + replicas + " replicas", changed, done);
+        };
+    }
+
     /** When a pod other than {@code killed} is the operator's, Ready. */
     private static long awaitNewOperatorReady(KubernetesClient k8s, String killed) {
         try {

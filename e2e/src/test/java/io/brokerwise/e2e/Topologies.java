@@ -1,5 +1,7 @@
 package io.brokerwise.e2e;
 
+import io.brokerwise.routing.QueueRoute;
+import io.brokerwise.routing.RoutingMapCodec;
 import io.brokerwise.testsupport.BuiltTools;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -156,6 +158,31 @@ final class Topologies {
             out.add(Integer.parseInt(host.substring(host.lastIndexOf('-') + 1)));
         }
         return out;
+    }
+
+    /** The route of {@code queue} in the topology's routing map, if the map routes it. */
+    static Optional<QueueRoute> queueRoute(KubernetesClient k8s, String ns, String name, String queue) {
+        ConfigMap cm = k8s.configMaps().inNamespace(ns).withName(name + "-routing").get();
+        if (cm == null || cm.getData() == null || cm.getData().get(RoutingMapCodec.CONFIG_MAP_KEY) == null) {
+            return Optional.empty();
+        }
+        return RoutingMapCodec.fromJson(cm.getData().get(RoutingMapCodec.CONFIG_MAP_KEY)).queue(queue);
+    }
+
+    /** Waits (4 minutes at most) until the routing map routes {@code queue} as {@code wanted}, named {@code what}. */
+    static QueueRoute awaitQueueRoute(KubernetesClient k8s, String ns, String name, String queue,
+                                      Predicate<QueueRoute> wanted, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(4);
+        Optional<QueueRoute> route = Optional.empty();
+        while (System.nanoTime() < deadline) {
+            route = queueRoute(k8s, ns, name, queue);
+            if (route.filter(wanted).isPresent()) {
+                return route.get();
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError("the routing map never routed queue " + queue + " to " + what + ": " + route
+                + "\n" + Pods.describe(k8s, ns));
     }
 
     /** Waits until the topology's routing map names exactly {@code brokers} brokers, all Ready. */

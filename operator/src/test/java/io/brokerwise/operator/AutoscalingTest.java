@@ -11,6 +11,7 @@ import io.brokerwise.api.v1alpha1.AutoscalingStatus;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
+import io.brokerwise.broker.metrics.BrokerSample;
 import io.brokerwise.operator.autoscaling.BrokerMetricsServer;
 import io.brokerwise.operator.monitor.MetricsEndpoints;
 import io.brokerwise.routing.RoutingMap;
@@ -28,6 +29,7 @@ import java.net.http.HttpResponse;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.io.StringReader;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -104,9 +106,17 @@ class AutoscalingTest {
             subscriptions = newSubscriptions;
         }
 
+        /** Queue "work" at every broker, 4 producers and 4 consumers, at this rate; 0: no queue served. */
+        private volatile double queueRate;
+        private final long queueSince = System.nanoTime();
+
         synchronized BrokerMetricsServer.Meters meters() {
             long r = Math.round(receivedNow());
-            return new BrokerMetricsServer.Meters(r, Math.round(r * COPIES_PER_MESSAGE), producers, subscriptions);
+            var meters = new BrokerMetricsServer.Meters(r, Math.round(r * COPIES_PER_MESSAGE), producers,
+                    subscriptions);
+            long added = Math.round(queueRate * (System.nanoTime() - queueSince) / 1e9);
+            return queueRate == 0 ? meters
+                    : meters.with(Map.of("work", new BrokerSample.QueueReplica(4, 4, 0, added, added)));
         }
 
         private double receivedNow() {
@@ -206,6 +216,49 @@ class AutoscalingTest {
         assertEquals(1, (long) statefulSet(off).getSpec().getReplicas());
         assertNull(cluster.get(off).getStatus().autoscaling);
         assertTrue(cluster.condition(off, AUTOSCALING).isEmpty());
+    }
+
+    /**
+     * A queue declared light (one replica) whose brokers count 30,000 msgs/s from 4 producers: the busiest of 2 or 3
+     * replicas would carry 2 producers' 15,000 msgs/s, above the cap, so it takes four, one producer each (R5). Mode
+     * Auto grows it to four, the StatefulSet with it, and the routing map once the new
+     * brokers are Ready; mode Recommend, beside it, proposes the same and changes nothing. The topic's load is
+     * light, so the topic's layout holds and its change starts no inhibition before the queue's.
+     */
+    @Test
+    void autoModeGrowsAQueueOnItsObservedLoadAndRecommendModeOnlyProposesIt() {
+        load.set(1, 10, 20);
+        load.queueRate = 30_000;
+        String queue = "\n  queues: [{name: work, producers: 4, messageRatePerProducer: 10, consumers: 4}]";
+        PubSubTopology t = deployed("grower", "queues", "{mode: Auto, window: 1s, inhibitionDelay: 3600s}" + queue);
+        PubSubTopology proposing = deployed("proposer", "queues", "{mode: Recommend, window: 1s, "
+                + "inhibitionDelay: 3600s}" + queue);
+        assertEquals(1, routed(t).queue("work").orElseThrow().replicas().size(), "one replica planned");
+
+        AutoscalingStatus grown = await(t, a -> a.queues != null && a.queues.get(0).replicas != null);
+        var work = grown.queues.get(0);
+        assertEquals("Overloaded", work.recommendation.reason, work.recommendation.message);
+        assertEquals(1, work.recommendation.from);
+        assertEquals(4, work.replicas);
+        assertEquals(30_000, work.arrivalRate, 3_000);
+        assertEquals(4, work.producers);
+        assertNotNull(grown.inhibitedUntil, "the change started the inhibition");
+        assertEquals(1, events("queues", "grower", "Overloaded").size());
+        assertTrue(events("queues", "grower", "Overloaded").get(0).getMessage().startsWith("autoscaling changes "
+                + "queue work from 1 to 4 replicas"));
+        Awaitility.await().atMost(TestCluster.WAIT).until(() -> statefulSet(t).getSpec().getReplicas() == 4);
+        for (int i = 1; i < 4; i++) {
+            cluster.readyBrokerPod(t, i);
+        }
+        Awaitility.await().atMost(TestCluster.WAIT).until(() -> routed(t).queue("work").orElseThrow().replicas()
+                .size() == 4);
+
+        AutoscalingStatus proposed = await(proposing, a -> a.queues != null
+                && "Inhibited".equals(a.queues.get(0).recommendation.reason));
+        assertEquals(4, proposed.queues.get(0).recommendation.to);
+        assertNull(proposed.queues.get(0).replicas, "mode Recommend applies nothing");
+        assertEquals(1, (int) statefulSet(proposing).getSpec().getReplicas());
+        assertEquals(1, routed(proposing).queue("work").orElseThrow().replicas().size());
     }
 
     static String decoded(String base64) {

@@ -100,6 +100,38 @@ class ReplicatedQueuesTest {
         assertEquals(1, routing(t).orElseThrow().brokers().size(), "the topic keeps its one broker");
     }
 
+    /**
+     * Under approval: Manual a queue grown in the spec waits like a new topic layout: Planned says so with the command
+     * that approves it, the brokers keep the queue's one replica, and the approval applies the change.
+     */
+    @Test
+    void aChangeOfTheQueuesWaitsForApprovalUnderManualApproval() {
+        TestCluster cluster = new TestCluster(client);
+        cluster.namespaceWithNodes("queue-approval", 8);
+        String light = topology("orders", "queue-approval",
+                "- {name: work, producers: 12, messageRatePerProducer: 10, consumers: 12}") + "  approval: Manual\n";
+        PubSubTopology t = cluster.apply(light);
+        cluster.await(t, "Planned", "True", "AwaitingApproval");
+        cluster.merge(t, "{\"metadata\": {\"annotations\": {\"brokerwise.io/approve\": \"true\"}}}");
+        cluster.await(t, "Deployed", "True", "Applied", "queues work on 1 broker");
+        Awaitility.await().atMost(TestCluster.WAIT).until(() -> cluster.get(t).getMetadata().getAnnotations() == null
+                || !cluster.get(t).getMetadata().getAnnotations().containsKey("brokerwise.io/approve"));
+
+        cluster.merge(t, "{\"spec\": {\"queues\": [{\"name\": \"work\", \"producers\": 12, "
+                + "\"messageRatePerProducer\": 6000, \"consumers\": 12}]}}");
+        var waiting = cluster.await(t, "Planned", "True", "AwaitingApproval", "queues work on ");
+        assertTrue(waiting.getMessage().contains("work on 1 run meanwhile")
+                && waiting.getMessage().contains("brokerwise.io/approve=true"), waiting.getMessage());
+        StatefulSet held = client.apps().statefulSets().inNamespace("queue-approval").withName("orders-broker").get();
+        assertEquals(1, held.getSpec().getReplicas());
+        assertEquals("work=1", held.getMetadata().getAnnotations().get("brokerwise.io/queues"));
+
+        cluster.merge(t, "{\"metadata\": {\"annotations\": {\"brokerwise.io/approve\": \"true\"}}}");
+        Awaitility.await().atMost(TestCluster.WAIT).until(() -> client.apps().statefulSets()
+                .inNamespace("queue-approval").withName("orders-broker").get().getSpec().getReplicas() > 1);
+        cluster.await(t, "Planned", "True", "Planned");
+    }
+
     private Optional<RoutingMap> routing(PubSubTopology t) {
         ConfigMap map = client.configMaps().inNamespace(t.getMetadata().getNamespace())
                 .withName(t.getMetadata().getName() + "-routing").get();

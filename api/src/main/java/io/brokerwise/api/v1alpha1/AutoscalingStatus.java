@@ -30,6 +30,10 @@ public class AutoscalingStatus {
             + "mode Recommend does not.")
     public ScalingStatus recommendation;
 
+    @JsonPropertyDescription("Each deployed replicated queue: its observed load, the replicas mode Auto holds, and "
+            + "what the last observation called for (Taton et al.'s rules R5 and R6).")
+    public List<QueueAutoscalingStatus> queues;
+
     @JsonPropertyDescription("Broker pods the routing map no longer names that stay until their metrics show no "
             + "producer and no consumer connection, with the connections they still hold.")
     public List<String> retiring;

@@ -58,6 +58,12 @@ final class QueuesCommand implements Callable<Integer> {
             + "the same clients and messages: its default load balancing (ON_DEMAND) and its client's round-robin "
             + "connections in place of ElectQueue")
     boolean compareArtemis;
+    @Option(names = "--consumer-window", defaultValue = "-1", description = "bytes each consumer buffers "
+            + "(Artemis's consumerWindowSize; 0: one message at a time); -1 (the default): Artemis's default, 1 MiB")
+    int consumerWindow;
+    @Option(names = "--compare-relief", description = "at each k, also measure ElectQueue's consumers reading their "
+            + "own replica alone, without relieving the others")
+    boolean compareRelief;
     @Option(names = "--out", description = "write every result as JSON here as well")
     Path out;
 
@@ -69,6 +75,9 @@ final class QueuesCommand implements Callable<Integer> {
         List<QueueLoadResult> results = new ArrayList<>();
         for (int k : replicas) {
             results.add(measure(k, QueueLoad.Placement.ELECT_QUEUE, QueueReplicas.Balancing.PLACED));
+            if (compareRelief) {
+                results.add(measure(k, QueueLoad.Placement.ELECT_QUEUE_HOME_ONLY, QueueReplicas.Balancing.PLACED));
+            }
             if (compareArtemis) {
                 results.add(measure(k, QueueLoad.Placement.ARTEMIS_ROUND_ROBIN, QueueReplicas.Balancing.ARTEMIS_DEFAULT));
             }
@@ -84,7 +93,8 @@ final class QueuesCommand implements Callable<Integer> {
     private QueueLoadResult measure(int k, QueueLoad.Placement placement, QueueReplicas.Balancing balancing)
             throws Exception {
         QueueLoad load = new QueueLoad(k * producersPerReplica, k * consumersPerReplica, brokers.load().persistent(),
-                messageBytes, Durations.parse(warmup), Durations.parse(measure), Durations.parse(cooldown), placement);
+                messageBytes, Durations.parse(warmup), Durations.parse(measure), Durations.parse(cooldown), placement,
+                consumerWindow);
         try (LocalFleet fleet = LocalFleet.startWithQueue(k, brokers.node(), QUEUE, balancing,
                 brokers.load().journal(), brokers.workDir("brokerwise-queues"), System.err)) {
             return new QueueLoadRun(load, System.err).measure(fleet.queueTarget(QUEUE));

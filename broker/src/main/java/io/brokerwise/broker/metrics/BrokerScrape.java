@@ -41,8 +41,9 @@ public final class BrokerScrape {
     public static final String DISK_STORE_USAGE = "artemis_disk_store_usage";
     /** The producers of each queue the broker carries a replica of ({@link QueueMeters}), by label {@code queue}. */
     public static final String QUEUE_PRODUCERS = "brokerwise_queue_producers";
+    /** The consumers each replica counts as its own, for placement ({@link QueueMeters}), by label {@code queue}. */
+    public static final String QUEUE_CONSUMERS = "brokerwise_queue_consumers";
     /** Artemis's own meters of each queue, by label {@code queue}. */
-    public static final String QUEUE_CONSUMERS = "artemis_consumer_count";
     public static final String QUEUE_DEPTH = "artemis_message_count";
     public static final String QUEUE_ADDED = "artemis_messages_added";
     public static final String QUEUE_ACKNOWLEDGED = "artemis_messages_acknowledged";

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import java.util.stream.Stream;
+import io.brokerwise.broker.queues.QueueReplicas;
 import org.apache.activemq.artemis.api.core.Message;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.postoffice.Bindings;
@@ -26,8 +27,10 @@ import org.apache.activemq.artemis.core.server.plugin.ActiveMQServerMessagePlugi
  *   <li>{@value #RECEIVED} and {@value #DISPATCHED}: messages routed on the topic and the copies that went into
  *       subscription queues, counted as they are routed. Artemis's own per-queue counts vanish with a non-durable
  *       subscription; these counters never go back.</li>
- *   <li>{@value #PRODUCER_CONNECTIONS} and {@value #CONSUMER_CONNECTIONS}: connections with at least one producer
- *       (consumer); a connection with both counts in both.</li>
+ *   <li>{@value #PRODUCER_CONNECTIONS} and {@value #CONSUMER_CONNECTIONS}: clients' connections with at least one
+ *       producer (consumer); a connection with both counts in both. The brokers' own cluster connection between
+ *       queue replicas ({@link QueueReplicas#CLUSTER}'s sessions) is no client: a retiring broker it links to
+ *       would otherwise never be free to go.</li>
  *   <li>{@value #SUBSCRIPTIONS}: the topic's subscription queues.</li>
  *   <li>{@value #HELD} and {@value #DURABLE_SUBSCRIPTIONS}: messages waiting in the topic's durable subscriptions,
  *       and how many there are. The broker owes them to subscribers that may be away: a broker that holds any is
@@ -103,7 +106,7 @@ final class TopicMeters implements ActiveMQServerMessagePlugin {
     private static double connectionsWith(ActiveMQServer server, Function<ServerSession, Boolean> role) {
         Set<Object> connections = new HashSet<>();
         for (ServerSession session : server.getSessions()) {
-            if (role.apply(session)) {
+            if (role.apply(session) && !QueueReplicas.CLUSTER.equals(session.getUsername())) {
                 connections.add(session.getConnectionID());
             }
         }

@@ -30,21 +30,23 @@ class BrokerScrapeTest {
     }
 
     /**
-     * A queue's producers are Brokerwise's meter, the rest Artemis's own meters of the queue of that name. Each has its
+     * A queue's producers and consumers are Brokerwise's meters, the rest Artemis's own meters of the queue of that name. Each has its
      * TYPE line, as the endpoint serves it: without one, a name ending in _count reads as a summary's part.
      */
     @Test
     void aBrokerWithReplicasSaysWhoIsAttachedToEachAndWhatItHolds() throws Exception {
         BrokerSample sample = BrokerScrape.parse(EARLIER_IMAGE + """
                 brokerwise_queue_producers{queue="work"} 3.0
+                brokerwise_queue_consumers{queue="work"} 2.0
                 # TYPE artemis_consumer_count gauge
-                artemis_consumer_count{address="work",broker="b0",queue="work"} 2.0
+                artemis_consumer_count{address="work",broker="b0",queue="work"} 5.0
                 # TYPE artemis_message_count gauge
                 artemis_message_count{address="work",broker="b0",queue="work"} 7.0
                 artemis_messages_added{address="work",broker="b0",queue="work"} 70.0
                 artemis_messages_acknowledged{address="work",broker="b0",queue="work"} 63.0
                 artemis_consumer_count{address="DLQ",broker="b0",queue="DLQ"} 0.0
                 brokerwise_queue_producers{queue="audit"} 1.0
+                brokerwise_queue_consumers{queue="audit"} 1.0
                 """);
         assertEquals(Map.of("work", new BrokerSample.QueueReplica(3, 2, 7, 70, 63)), sample.queues(),
                 "audit, whose Artemis meters are not served yet, is left out as not read");

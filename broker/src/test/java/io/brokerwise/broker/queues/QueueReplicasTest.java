@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerwise.broker.BrokerConfiguration;
 import io.brokerwise.broker.BrokerCredentials;
+import io.brokerwise.broker.BrokerRole;
 import io.brokerwise.broker.BrokerUsers;
 import io.brokerwise.broker.EmbeddedBroker;
+import io.brokerwise.broker.metrics.BrokerSample;
+import io.brokerwise.broker.metrics.BrokerScrape;
 import io.brokerwise.broker.tls.BrokerKeyStore;
 import io.brokerwise.broker.tls.BrokerTrustStore;
 import io.brokerwise.broker.tls.CertificateAuthority;
@@ -121,6 +124,20 @@ class QueueReplicasTest {
         assertEquals(MESSAGES, queue(1).getMessagesAdded(), "all moved to broker 1");
         assertEquals(0, queue(0).getMessageCount(), "nothing stranded on broker 0");
         assertEquals(0, duplicates(received), "each arrived once");
+    }
+
+    /**
+     * Joined by their cluster connection alone, neither broker counts a client's connection: a broker retired
+     * from a queue's replicas is free to go once its clients have.
+     */
+    @Test
+    void theClusterConnectionIsNoClientOfEitherBroker() throws Exception {
+        twoBrokersWithReplicasOfTheQueue(false);
+        await(() -> remoteBindings(0, QUEUE) == 1 && remoteBindings(1, QUEUE) == 1, "the replicas see each other");
+        for (EmbeddedBroker b : brokers) {
+            BrokerSample sample = BrokerScrape.of(b.metricsAddress(), users.of(BrokerRole.METRICS));
+            assertEquals(0, sample.producerConnections() + sample.consumerConnections(), b.metricsAddress());
+        }
     }
 
     @Test

@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -78,6 +77,14 @@ public final class DeliveryCheck implements Callable<Integer> {
                     + "subscriber has received from every publisher")
     Duration progressPeriod;
 
+    @Option(names = "--queue", description = "one of the layout's replicated queues: its producers send at the "
+            + "schedule's rate too, beside the topic's publishers, and its consumers' count joins the report")
+    String queue;
+    @Option(names = "--queue-producers", defaultValue = "2")
+    int queueProducers;
+    @Option(names = "--queue-consumers", defaultValue = "2")
+    int queueConsumers;
+
     @Spec
     CommandSpec spec;
 
@@ -89,9 +96,10 @@ public final class DeliveryCheck implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (publishers < 1 || subscribers < 1 || keys < 1 || messageBytes < 0) {
-            throw new ParameterException(spec.commandLine(),
-                    "--publishers, --subscribers and --keys must be at least 1, --message-bytes at least 0");
+        if (publishers < 1 || subscribers < 1 || keys < 1 || messageBytes < 0 || queueProducers < 1
+                || queueConsumers < 1) {
+            throw new ParameterException(spec.commandLine(), "--publishers, --subscribers, --keys, --queue-producers "
+                    + "and --queue-consumers must be at least 1, --message-bytes at least 0");
         }
         try {
             LoadSchedule.parse(schedule);
@@ -114,8 +122,16 @@ public final class DeliveryCheck implements Callable<Integer> {
             long startNanos = System.nanoTime();
             LoadPacer pacer = new LoadPacer(load, startNanos, start);
             System.out.println(LOAD_STARTED + start);
+            QueueTraffic queued = null;
             try (Progress running = Progress.start(ledger, pacer, control, progressPeriod, progress)) {
+                if (queue != null) {
+                    queued = QueueTraffic.start(client, queue, queueProducers, queueConsumers, pacer, load,
+                            messageBytes, startNanos);
+                }
                 publish(client, pacer, load, ledger, startNanos);
+                if (queued != null) {
+                    queued.awaitProducers(drain.plusMinutes(1).toMillis());
+                }
                 Thread.sleep(drain.toMillis());
             }
             List<SubscriberDelivery> counts = new ArrayList<>();
@@ -123,7 +139,8 @@ public final class DeliveryCheck implements Callable<Integer> {
                 counts.add(ledger.delivery(s, subs.get(s).selector(), subs.get(s).group(), subs.get(s).brokers()));
             }
             return new DeliveryReport(start, load, pacer.phaseStarts(), ledger.sentTotal(),
-                    ledger.sentPerSecond(start), sendFailures.get(), routingChanges.get(), counts);
+                    ledger.sentPerSecond(start), sendFailures.get(), routingChanges.get(), counts,
+                    queued == null ? null : queued.count());
         }
     }
 
@@ -135,12 +152,16 @@ public final class DeliveryCheck implements Callable<Integer> {
                 return client.routingMap();
             }
 
+            /** A map that changes only the queues' routes (their counts, their replicas) is no layout move. */
             @Override
             public void update(RoutingMap next) throws Exception {
+                boolean moves = !next.withQueues(List.of()).equals(client.routingMap().withQueues(List.of()));
                 client.update(next);
-                routingChanges.incrementAndGet();
-                System.err.printf("delivery-check: moved to %d x %d at %d%n", next.publisherGroups(),
-                        next.subscriberGroups(), System.currentTimeMillis());
+                if (moves) {
+                    routingChanges.incrementAndGet();
+                    System.err.printf("delivery-check: moved to %d x %d at %d%n", next.publisherGroups(),
+                            next.subscriberGroups(), System.currentTimeMillis());
+                }
             }
         };
     }
@@ -182,15 +203,7 @@ public final class DeliveryCheck implements Callable<Integer> {
     private void publishLoop(Publisher publisher, int p, LoadPacer pacer, LoadSchedule load, DeliveryLedger ledger,
                              long start) {
         byte[] body = new byte[messageBytes];
-        long next = start;
-        int limit = load.messagesPerPublisher(publishers);
-        for (int seq = 0; seq < limit; seq++) {
-            var rate = pacer.rateAt(Math.max(next, System.nanoTime()));
-            if (rate.isEmpty()) {
-                return;
-            }
-            next += (long) (1e9 * publishers / rate.getAsDouble());
-            LockSupport.parkNanos(next - System.nanoTime());
+        pacer.pace(publishers, load.messagesPerPublisher(publishers), start, seq -> {
             try {
                 publisher.publish(new Outgoing(body, Map.of(KEY, ledger.keyOf(seq), PUBLISHER, p, SEQUENCE, seq,
                         SENT_AT, System.currentTimeMillis()), null));
@@ -200,7 +213,7 @@ public final class DeliveryCheck implements Callable<Integer> {
                 sendFailures.incrementAndGet();
                 System.err.println("delivery-check: publisher " + p + " could not send " + seq + ": " + e);
             }
-        }
+        });
     }
 
     public static void main(String[] args) {

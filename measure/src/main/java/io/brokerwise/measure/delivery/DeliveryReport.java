@@ -7,12 +7,12 @@ import java.util.stream.IntStream;
 
 /**
  * What a delivery check prints when it ends, as one line: when the load started and when each phase of its schedule
- * began, what it published (and how many sends failed) second by second, the routing maps it followed, and every
- * subscriber's count.
+ * began, what it published (and how many sends failed) second by second, the routing maps it followed, every
+ * subscriber's count, and its queue's count when it had one (else null).
  */
 public record DeliveryReport(long startMillis, LoadSchedule schedule, List<Long> phaseStarts, long sent,
                              List<Integer> sentPerSecond, long sendFailures, int routingChanges,
-                             List<SubscriberDelivery> subscribers) {
+                             List<SubscriberDelivery> subscribers, QueueDelivery queue) {
 
     /** The line's prefix, which a test or an operator finds in a pod's log. */
     public static final String PREFIX = "delivery-report: ";

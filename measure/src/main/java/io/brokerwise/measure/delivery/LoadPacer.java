@@ -3,6 +3,8 @@ package io.brokerwise.measure.delivery;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntConsumer;
 
 /**
  * Where a running load is in its {@link LoadSchedule}: each phase lasts its length unless it is moved on earlier
@@ -42,6 +44,23 @@ final class LoadPacer {
         rateAt(nowNanos);
         while (!stopped && phase < Math.min(next, schedule.phases().size())) {
             enter(phase + 1, nowNanos, nowMillis); // a phase passed over starts and ends now
+        }
+    }
+
+    /**
+     * Sends {@code messages} from one of {@code senders} that share the rate, from {@code startNanos}: sequence
+     * numbers 0 up, each at its time, until the last or the load's end. The caller's thread sends.
+     */
+    void pace(int senders, int messages, long startNanos, IntConsumer send) {
+        long next = startNanos;
+        for (int seq = 0; seq < messages; seq++) {
+            OptionalDouble rate = rateAt(Math.max(next, System.nanoTime()));
+            if (rate.isEmpty()) {
+                return;
+            }
+            next += (long) (1e9 * senders / rate.getAsDouble());
+            LockSupport.parkNanos(next - System.nanoTime());
+            send.accept(seq);
         }
     }
 

@@ -39,12 +39,12 @@ final class ArtemisClients implements QueueClients {
     }
 
     @Override
-    public List<String> consumer(MessageListener listener) throws JMSException {
+    public String consumer(MessageListener listener) throws JMSException {
         Connection connection = connect();
         Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
         session.createConsumer(session.createQueue(queue)).setMessageListener(listener);
         connection.start();
-        return List.of(broker(connection));
+        return broker(connection);
     }
 
     @Override

@@ -7,7 +7,6 @@ import io.brokerwise.client.TopologyClient;
 import io.brokerwise.routing.RoutingMap;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageListener;
-import java.util.List;
 import java.util.Map;
 
 /** A queue load's clients placed by the client library's ElectQueue. */
@@ -16,16 +15,18 @@ final class ElectQueueClients implements QueueClients {
     private final TopologyClient client;
     private final String queue;
     private final boolean persistent;
+    private final boolean relief;
 
-    ElectQueueClients(RoutingMap map, ClientOptions options, boolean persistent) {
+    ElectQueueClients(RoutingMap map, ClientOptions options, boolean persistent, boolean relief) {
         this.client = new TopologyClient(map, options);
         this.queue = map.queues().get(0).name();
         this.persistent = persistent;
+        this.relief = relief;
     }
 
     @Override
-    public List<String> consumer(MessageListener listener) throws JMSException {
-        return client.queueReceiver(queue, null, listener).replicas();
+    public String consumer(MessageListener listener) throws JMSException {
+        return client.queueReceiver(queue, null, listener, relief).home();
     }
 
     @Override

@@ -6,8 +6,8 @@ import jakarta.jms.MessageListener;
 /** The producers and consumers of a queue load, attached to replicas by one {@link QueueLoad.Placement}. */
 interface QueueClients extends AutoCloseable {
 
-    /** A consumer that hands every message to {@code listener}; returns the replicas it reads. */
-    java.util.List<String> consumer(MessageListener listener) throws JMSException;
+    /** A consumer that hands every message to {@code listener}; returns its replica (one it may relieve others from). */
+    String consumer(MessageListener listener) throws JMSException;
 
     /** Producer {@code index}, its messages of {@code bytes} bytes. */
     Producer producer(int index, int bytes) throws JMSException;

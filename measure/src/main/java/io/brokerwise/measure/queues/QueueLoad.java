@@ -8,12 +8,17 @@ import java.time.Duration;
  * {@link #MAX_MESSAGES_PER_PRODUCER}.
  */
 public record QueueLoad(int producers, int consumers, boolean persistent, int messageBytes, Duration warmup,
-                        Duration measure, Duration cooldown, Placement placement) {
+                        Duration measure, Duration cooldown, Placement placement, int consumerWindowBytes) {
+
+    /** {@link #consumerWindowBytes} for Artemis's default window (1 MiB). */
+    public static final int DEFAULT_WINDOW = -1;
 
     /** Who attaches each producer and consumer to a replica. */
     public enum Placement {
-        /** The client library's ElectQueue, against the routing map's counts. */
+        /** The client library's ElectQueue, against the routing map's counts; each consumer relieves the others. */
         ELECT_QUEUE,
+        /** ElectQueue, each consumer reading its own replica alone (no relief). */
+        ELECT_QUEUE_HOME_ONLY,
         /**
          * Artemis's own client, for comparison: one connection factory over every broker, whose connections go to
          * the brokers in turn from a random first one (its default round-robin connection load balancing).

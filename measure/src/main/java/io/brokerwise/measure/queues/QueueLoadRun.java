@@ -28,12 +28,15 @@ public final class QueueLoadRun {
     public QueueLoadResult measure(Target target) throws Exception {
         QueueRoute queue = target.map().queues().get(0);
         // Sends are asynchronous, as the topic's load generator's are: a blocking send would measure the round trip.
-        ClientOptions options = target.clientOptions("blockOnDurableSend=false&blockOnNonDurableSend=false");
+        ClientOptions options = target.clientOptions("blockOnDurableSend=false&blockOnNonDurableSend=false"
+                + (load.consumerWindowBytes() == QueueLoad.DEFAULT_WINDOW ? ""
+                : "&consumerWindowSize=" + load.consumerWindowBytes()));
         QueueLedger ledger = new QueueLedger(load.producers());
-        try (QueueClients clients = load.placement() == QueueLoad.Placement.ELECT_QUEUE
-                ? new ElectQueueClients(target.map(), options, load.persistent())
-                : new ArtemisClients(target.map(), options, load.persistent())) {
-            List<List<String>> receivers = new ArrayList<>();
+        try (QueueClients clients = load.placement() == QueueLoad.Placement.ARTEMIS_ROUND_ROBIN
+                ? new ArtemisClients(target.map(), options, load.persistent())
+                : new ElectQueueClients(target.map(), options, load.persistent(),
+                        load.placement() == QueueLoad.Placement.ELECT_QUEUE)) {
+            List<String> receivers = new ArrayList<>();
             for (int c = 0; c < load.consumers(); c++) {
                 receivers.add(clients.consumer(ledger));
             }
@@ -123,12 +126,12 @@ public final class QueueLoadRun {
     }
 
     private static List<QueueLoadResult.Replica> replicas(QueueRoute queue, List<QueueClients.Producer> senders,
-                                                         List<List<String>> receivers, double[] brokerCpu) {
+                                                         List<String> receivers, double[] brokerCpu) {
         List<QueueLoadResult.Replica> out = new ArrayList<>();
         for (int i = 0; i < queue.replicas().size(); i++) {
             String address = queue.replicas().get(i).address();
             int producers = (int) senders.stream().filter(s -> s.replica().equals(address)).count();
-            int consumers = (int) receivers.stream().filter(r -> r.contains(address)).count();
+            int consumers = (int) receivers.stream().filter(address::equals).count();
             out.add(new QueueLoadResult.Replica(address, producers, consumers, i < brokerCpu.length ? brokerCpu[i]
                     : Double.NaN));
         }

@@ -60,7 +60,7 @@ class LoadScheduleTest {
     @Test
     void sendsBetweenTwoInstantsCountOnlyTheWholeSecondsInside() {
         DeliveryReport report = new DeliveryReport(10_000, LoadSchedule.parse("10x4s"), List.of(10_000L), 40,
-                List.of(10, 10, 10, 10), 0, 0, List.of());
+                List.of(10, 10, 10, 10), 0, 0, List.of(), null);
         assertEquals(20, report.sentBetween(11_000, 13_000));
         assertEquals(10, report.sentBetween(11_500, 13_000), "the second from 11 s is only half inside");
         assertEquals(0, report.sentBetween(20_000, 30_000), "after the load");
@@ -69,7 +69,7 @@ class LoadScheduleTest {
     @Test
     void theSendRateBetweenTwoInstantsIsOverTheWholeSecondsInside() {
         DeliveryReport report = new DeliveryReport(10_000, LoadSchedule.parse("10x4s"), List.of(10_000L), 100,
-                List.of(10, 20, 30, 40), 0, 0, List.of());
+                List.of(10, 20, 30, 40), 0, 0, List.of(), null);
         assertEquals(25.0, report.sentPerSecondBetween(11_000, 13_000), 1e-9, "20 and 30 over 2 s");
         assertEquals(30.0, report.sentPerSecondBetween(11_500, 13_900), 1e-9, "only the second from 12 s is inside");
         assertTrue(Double.isNaN(report.sentPerSecondBetween(20_000, 30_000)), "no second of the load inside");

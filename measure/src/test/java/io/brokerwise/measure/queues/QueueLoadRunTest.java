@@ -48,7 +48,8 @@ class QueueLoadRunTest {
             Target target = new Target(map, users.application(), users.metrics(),
                     brokers.stream().map(EmbeddedBroker::metricsAddress).toList(), List.of());
             QueueLoadResult result = new QueueLoadRun(new QueueLoad(4, 4, false, 64, Duration.ofMillis(300),
-                    Duration.ofSeconds(1), Duration.ofMillis(200), QueueLoad.Placement.ELECT_QUEUE), System.err)
+                    Duration.ofSeconds(1), Duration.ofMillis(200), QueueLoad.Placement.ELECT_QUEUE,
+                    QueueLoad.DEFAULT_WINDOW), System.err)
                     .measure(target);
             assertTrue(result.sent() > 0);
             assertEquals(0, result.lost(), "every message sent was consumed");

@@ -50,6 +50,23 @@ public final class ReplicatedQueuePlanner {
         return new ReplicatedQueuePlan(queue, true, Optional.of(replicas.at(k)), reason, notes);
     }
 
+    /**
+     * The busiest replica of {@code queue} on {@code k} replicas against the objectives: how a running queue fares
+     * under another load (autoscaling's question).
+     */
+    public Evaluation evaluate(QueueWorkload queue, ServiceTimeProfile profile, Objectives objectives, int k) {
+        Replicas replicas = new Replicas(queue, profile.atMessageSize(queue.messageSizeBytes()),
+                new ReplicaObjectives(objectives));
+        return new Evaluation(replicas.at(k), Optional.ofNullable(replicas.violation(k)));
+    }
+
+    /** A replica's figures, and the objective it breaks, if any. */
+    public record Evaluation(ReplicaLoad busiest, Optional<String> violation) {
+        public boolean meets() {
+            return violation.isEmpty();
+        }
+    }
+
     /** What the figures charge beyond a receive and a dispatch, and what the profile leaves out. */
     private static List<String> notes(QueueWorkload queue, ServiceTimeProfile profile) {
         List<String> notes = new ArrayList<>();

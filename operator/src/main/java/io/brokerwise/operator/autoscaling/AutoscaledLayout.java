@@ -7,7 +7,9 @@ import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
 import io.brokerwise.model.topology.Layout;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * What autoscaling decides about the layout the reconciler deploys. In mode Auto the layout autoscaling applied
@@ -36,10 +38,22 @@ public final class AutoscaledLayout {
         status.autoscaling.layout = layout.dimensions();
     }
 
-    /** The user changed the spec: its plan applies at once, in place of any layout autoscaling held. */
+    /** The replicas mode Auto applied and holds for each queue, by name; none in another mode. */
+    public static Map<String, Integer> heldQueues(PubSubTopology topology, PubSubTopologyStatus status) {
+        if (!auto(topology) || status.autoscaling == null || status.autoscaling.queues == null) {
+            return Map.of();
+        }
+        return status.autoscaling.queues.stream().filter(q -> q.replicas != null)
+                .collect(Collectors.toMap(q -> q.name, q -> q.replicas, (a, b) -> b));
+    }
+
+    /** The user changed the spec: its plan applies at once, in place of any layout or replicas autoscaling held. */
     public static void release(PubSubTopologyStatus status) {
         if (status.autoscaling != null) {
             status.autoscaling.layout = null;
+            if (status.autoscaling.queues != null) {
+                status.autoscaling.queues.forEach(q -> q.replicas = null);
+            }
         }
     }
 

@@ -19,6 +19,7 @@ import io.brokerwise.operator.monitor.BrokerReading;
 import io.brokerwise.operator.monitor.ScrapeTarget;
 import io.brokerwise.operator.monitor.Watcher;
 import io.brokerwise.routing.ClientMoves;
+import io.brokerwise.routing.QueueRoute;
 import io.brokerwise.routing.RoutingMap;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
@@ -32,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The operator's side of {@code spec.autoscaling}, on each pass of a topology: once a window has passed since the
@@ -85,7 +87,7 @@ public class AutoscalingObserver {
         }
         Duration window = AutoscalingInput.window(spec);
         RoutingMap map = routed.get();
-        List<ScrapeTarget> targets = monitor.targets(map.brokers(), metricsUser.get());
+        List<ScrapeTarget> targets = monitor.targets(observed(map), metricsUser.get());
         // the brokers' reads wake us only when they are due: another watcher may have them read more often
         monitor.watch(watcher(id), targets, window,
                 () -> !waits(readings.on(id, map), reading(targets), clock.instant(), window));
@@ -143,6 +145,8 @@ public class AutoscalingObserver {
                          CounterReading earlier, CounterReading later, KubernetesClient client) {
         try {
             decide(topology, status, planned, map, LoadObservation.between(map, earlier, later), client);
+            QueueAutoscaling.observe(topology, status.autoscaling, planned, map, earlier, later,
+                    AutoscaledLayout.auto(topology), clock, client);
             reportMode(client, topology, status, topology.getSpec().autoscaling, silent(map, later));
         } catch (IncompleteObservation e) {
             condition(client, topology, status, "False", "IncompleteObservation", e.getMessage());
@@ -169,6 +173,12 @@ public class AutoscalingObserver {
         Map<String, BrokerReading> last = new HashMap<>();
         targets.forEach(t -> monitor.last(t).ifPresent(r -> last.put(t.broker(), r)));
         return new CounterReading(last);
+    }
+
+    /** The brokers the map routes the topic to, and those of its queues' replicas beyond them. */
+    private static List<String> observed(RoutingMap map) {
+        return Stream.concat(map.brokers().stream(), map.queues().stream()
+                .flatMap(q -> q.replicas().stream().map(QueueRoute.Replica::address))).distinct().toList();
     }
 
     private static Watcher watcher(ResourceID topology) {

@@ -34,6 +34,8 @@ public final class AutoscalingReport {
         status.inhibitedUntil = decision.changes() ? decision.inhibitedUntil().map(Object::toString).orElse(null)
                 : previous == null ? null : previous.inhibitedUntil;
         status.retiring = previous == null ? null : previous.retiring;
+        // the queues' own observation follows the topic's in the same pass (QueueAutoscaling), from these
+        status.queues = previous == null ? null : previous.queues;
         return status;
     }
 

@@ -53,14 +53,18 @@ public class CredentialsSecret extends CRUDKubernetesDependentResource<Secret, P
 
     /**
      * Equal data too: the generic matcher ignores keys the Secret has beyond the desired ones, and ARTEMIS_CA must
-     * leave when the brokers stop speaking TLS.
+     * leave when the brokers stop speaking TLS. The desired Secret is worked out again from the actual one: the
+     * Secret {@link #desired} read may come from another informer's cache, older than this one, and writing it
+     * would undo a password set by hand a moment before (a rotation).
      */
     @Override
     public Matcher.Result<Secret> match(Secret actual, Secret desired, PubSubTopology topology,
                                         Context<PubSubTopology> context) {
-        Matcher.Result<Secret> generic = super.match(actual, desired, topology, context);
-        return generic.matched() && Objects.equals(actual.getData(), desired.getData()) ? generic
-                : Matcher.Result.computed(false, desired);
+        Secret kept = withCa(render(BrokerSet.of(topology), actual.getMetadata().getName(), ROLES, Optional.of(actual)),
+                BrokerTrust.of(context));
+        Matcher.Result<Secret> generic = super.match(actual, kept, topology, context);
+        return generic.matched() && Objects.equals(actual.getData(), kept.getData()) ? generic
+                : Matcher.Result.computed(false, kept);
     }
 
     @Override

@@ -18,12 +18,13 @@ public record Deployment(BrokerLayout layout, BrokerReadiness readiness, Optiona
     }
 
     /**
-     * The brokers a routing map names, the topic's cells and its queues' replicas: StatefulSet ordinals 0 up, the
-     * pods a shrink must keep until the map no longer names them.
+     * The brokers a routing map routes the topic to: StatefulSet ordinals 0 up, the pods a shrink must keep until
+     * the map no longer names them. Its queues' replicas are not counted here: the routes this pass publishes
+     * ({@link QueueLayout#brokers()}) keep a retiring replica until it is empty, and count no longer one that has
+     * emptied, so the pass that drops it from the map also lets its broker go.
      */
     public static int brokersNamed(Optional<RoutingMap> map) {
-        return map.map(m -> Math.max(m.brokers().size(), m.queues().stream().mapToInt(q -> q.replicas().size())
-                .max().orElse(0))).orElse(0);
+        return map.map(m -> m.brokers().size()).orElse(0);
     }
 
     /** Whether clients are routed to the layout being applied (all its brokers were Ready). */

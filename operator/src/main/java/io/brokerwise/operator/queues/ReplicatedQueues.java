@@ -43,16 +43,19 @@ public class ReplicatedQueues {
     BrokerMonitor monitor;
 
     /**
-     * @param planning    what planning came to this pass
+     * @param planned     the plan whose queues to deploy; empty (planning failed, or the queues wait for approval):
+     *                    the brokers keep the queues they carry
      * @param running     the StatefulSet that runs, which records the queues its brokers carry
      * @param readiness   the broker pods' readiness and the broker.xml each started with
      * @param routed      the routing map clients follow now
      * @param metricsUser the user the brokers are read as; without one, nothing is read
+     * @param held        the replicas autoscaling holds for a queue in place of its plan's (mode Auto)
      */
-    public QueueLayout layout(PubSubTopology topology, TopologyPlanning.Outcome planning, Optional<StatefulSet> running,
+    public QueueLayout layout(PubSubTopology topology, Optional<TopologyPlanning.Planned> planned,
+                              Optional<StatefulSet> running,
                               BrokerReadiness readiness, Optional<RoutingMap> routed,
-                              Optional<BrokerCredentials> metricsUser) {
-        Map<String, Integer> replicas = DeployedQueues.of(planning, running);
+                              Optional<BrokerCredentials> metricsUser, Map<String, Integer> held) {
+        Map<String, Integer> replicas = DeployedQueues.of(planned, running, held);
         String config = BrokerStatefulSet.configHash(BrokerSet.of(topology).withQueues(List.copyOf(replicas.keySet())));
         // the brokers that carry a replica deployed or routed
         int brokers = new QueueLayout(replicas, routed.map(RoutingMap::queues).orElse(List.of())).brokers();

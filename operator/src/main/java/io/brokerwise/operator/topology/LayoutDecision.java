@@ -1,9 +1,11 @@
 package io.brokerwise.operator.topology;
 
 import io.brokerwise.api.planning.PlanReports;
+import io.brokerwise.api.planning.QueuePlan;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
 import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
+import io.brokerwise.model.replicatedqueue.ReplicatedQueuePlan;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.autoscaling.AutoscaledLayout;
 import io.brokerwise.operator.layout.Conditions;
@@ -14,12 +16,16 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * Which layout a topology's pass deploys, and why: the plan if the spec is valid and the plan feasible and approved;
- * the layout mode Auto holds in its place; what already runs while a plan waits for approval, or while a re-plan the
+ * the layout mode Auto holds in its place; what already runs while a plan (or a change of the queues it deploys)
+ * waits for approval, or while a re-plan the
  * user did not ask for (nodes or the profile changed) waits for the last change's inhibition to end. Pure: the
  * reconciler gathers the inputs, and applies the decision (its conditions, the plan it reports, the inhibition it
  * starts, the layout); the clock is the only source of time.
@@ -32,9 +38,17 @@ public final class LayoutDecision {
         this.clock = clock;
     }
 
-    /** What a pass knows when it decides: the topology, its status so far, what planning came to, what runs. */
+    /**
+     * What a pass knows when it decides: the topology, its status so far, what planning came to, what runs (the
+     * topic's layout, and k of each queue the brokers carry).
+     */
     public record Inputs(PubSubTopology topology, PubSubTopologyStatus status, TopologyPlanning.Outcome outcome,
-                         Optional<Layout> running) {
+                         Optional<Layout> running, Map<String, Integer> runningQueues) {
+
+        public Inputs(PubSubTopology topology, PubSubTopologyStatus status, TopologyPlanning.Outcome outcome,
+                      Optional<Layout> running) {
+            this(topology, status, outcome, running, Map.of());
+        }
     }
 
     /**
@@ -44,9 +58,11 @@ public final class LayoutDecision {
      * @param inhibitFrom a re-plan the user did not ask for is applied now: no further change for the delay
      * @param lookAgainIn when the decision may change without news: the end of an inhibition
      * @param hold        the layout mode Auto holds from now on: what ran when the status was lost
+     * @param queuesHeld  the plan's queues wait for approval: the brokers keep the queues they carry
      */
     public record Decision(Optional<Layout> deploy, List<Conditions.Verdict> verdicts, Optional<TopologyPlanning.Planned> reported,
-                           Optional<Instant> inhibitFrom, Optional<Duration> lookAgainIn, Optional<Layout> hold) {
+                           Optional<Instant> inhibitFrom, Optional<Duration> lookAgainIn, Optional<Layout> hold,
+                           boolean queuesHeld) {
     }
 
     public Decision decide(Inputs in) {
@@ -89,8 +105,15 @@ public final class LayoutDecision {
         PubSubTopology topology = in.topology();
         if (needsApproval(topology, in.running(), plan)) {
             out.verdict(Conditions.PLANNED, true, "AwaitingApproval", "plan " + plan + " waits for approval: "
-                    + "kubectl annotate pubsubtopology " + topology.getMetadata().getName() + " "
-                    + Names.APPROVE_ANNOTATION + "=true");
+                    + approveCommand(topology));
+            out.queuesHeld = true;
+            return out.deploy(in.running());
+        }
+        Map<String, Integer> queues = plannedQueues(in, planned);
+        if (manual(topology) && !approved(topology) && !queues.equals(in.runningQueues())) {
+            out.verdict(Conditions.PLANNED, true, "AwaitingApproval", "queues " + describe(queues) + " wait for "
+                    + "approval, " + describe(in.runningQueues()) + " run meanwhile: " + approveCommand(topology));
+            out.queuesHeld = true;
             return out.deploy(in.running());
         }
         if (in.running().isPresent() && !in.running().get().equals(plan) && !specEdited(topology)
@@ -151,8 +174,33 @@ public final class LayoutDecision {
     }
 
     private static boolean needsApproval(PubSubTopology topology, Optional<Layout> running, Layout plan) {
-        boolean manual = topology.getSpec().approval == PubSubTopologySpec.Approval.Manual;
-        return manual && !approved(topology) && !running.equals(Optional.of(plan));
+        return manual(topology) && !approved(topology) && !running.equals(Optional.of(plan));
+    }
+
+    private static boolean manual(PubSubTopology topology) {
+        return topology.getSpec().approval == PubSubTopologySpec.Approval.Manual;
+    }
+
+    /**
+     * k of each queue the plan deploys, with the k mode Auto holds in place of the plan's: autoscaling's changes need
+     * no approval, as its layouts need none.
+     */
+    private static Map<String, Integer> plannedQueues(Inputs in, TopologyPlanning.Planned planned) {
+        Map<String, Integer> held = AutoscaledLayout.heldQueues(in.topology(), in.status());
+        Map<String, Integer> queues = new TreeMap<>();
+        planned.queues().stream().map(QueuePlan::plan).filter(ReplicatedQueuePlan::feasible).forEach(p ->
+                queues.put(p.queue().name(), held.getOrDefault(p.queue().name(), p.replicas())));
+        return queues;
+    }
+
+    private static String describe(Map<String, Integer> queues) {
+        return queues.isEmpty() ? "none" : new TreeMap<>(queues).entrySet().stream()
+                .map(e -> e.getKey() + " on " + e.getValue()).collect(Collectors.joining(", "));
+    }
+
+    private static String approveCommand(PubSubTopology topology) {
+        return "kubectl annotate pubsubtopology " + topology.getMetadata().getName() + " " + Names.APPROVE_ANNOTATION
+                + "=true";
     }
 
     /** Whether the user approved the plan: like a change of the spec, an approval applies it at once. */
@@ -173,8 +221,10 @@ public final class LayoutDecision {
             verdicts.add(new Conditions.Verdict(type, value, reason, message));
         }
 
+        private boolean queuesHeld;
+
         Decision deploy(Optional<Layout> layout) {
-            return new Decision(layout, List.copyOf(verdicts), reported, inhibitFrom, lookAgainIn, hold);
+            return new Decision(layout, List.copyOf(verdicts), reported, inhibitFrom, lookAgainIn, hold, queuesHeld);
         }
     }
 }

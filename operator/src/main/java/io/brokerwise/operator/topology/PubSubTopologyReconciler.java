@@ -212,10 +212,14 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         if (planned instanceof TopologyPlanning.Planned p) {
             metrics.timer("brokerwise.plan.time").record(p.planNanos(), TimeUnit.NANOSECONDS);
         }
-        Optional<Layout> toApply = apply(decision.decide(new LayoutDecision.Inputs(topology, status, planned, running)),
-                topology, outcome);
+        LayoutDecision.Decision decided = decision.decide(new LayoutDecision.Inputs(topology, status, planned, running,
+                runningQueues(context)));
+        Optional<Layout> toApply = apply(decided, topology, outcome);
         if (toApply.isPresent()) {
-            deploy(topology, context, outcome, toApply.get(), now, planned);
+            // queues waiting for approval: the brokers keep the ones they carry, as a pass that cannot plan does
+            deploy(topology, context, outcome, toApply.get(), now, Optional.of(planned)
+                    .filter(TopologyPlanning.Planned.class::isInstance).map(TopologyPlanning.Planned.class::cast)
+                    .filter(p -> !decided.queuesHeld()));
         } else {
             outcome.set(Conditions.DEPLOYED, false, "NothingToDeploy", "no approved feasible plan yet");
         }
@@ -242,14 +246,15 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         return decision.deploy();
     }
 
+    /** @param queuesOf the plan whose queues to deploy; empty: the brokers keep the queues they carry */
     private void deploy(PubSubTopology topology, Context<PubSubTopology> context, Outcome<PubSubTopologyStatus> outcome, Layout layout,
-                        TopologyState now, TopologyPlanning.Outcome planned) {
+                        TopologyState now, Optional<TopologyPlanning.Planned> queuesOf) {
         var workflow = context.managedWorkflowAndDependentResourceContext();
         BrokerReadiness readiness = BrokerReadiness.of(topology, Informers.list(context, Pod.class, PODS),
                 claim -> Optional.ofNullable(context.getClient().persistentVolumeClaims()
                         .inNamespace(topology.getMetadata().getNamespace()).withName(claim).get()));
-        QueueLayout queueLayout = queues.layout(topology, planned, context.getSecondaryResource(StatefulSet.class),
-                readiness, now.routed(), now.metricsUser());
+        QueueLayout queueLayout = queues.layout(topology, queuesOf, context.getSecondaryResource(StatefulSet.class),
+                readiness, now.routed(), now.metricsUser(), AutoscaledLayout.heldQueues(topology, outcome.status));
         int retained = retained(topology, context, outcome, Math.max(Math.toIntExact(layout.brokers()),
                 queueLayout.brokers()), now);
         WorkflowInputs.put(context, new Deployment(
@@ -387,6 +392,12 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         topology.setStatus(status);
         StatusApply.of(topology, PubSubTopology::new, context);
         return UpdateControl.noUpdate();
+    }
+
+    /** k of each queue the running brokers carry, as their StatefulSet records it. */
+    private static Map<String, Integer> runningQueues(Context<PubSubTopology> context) {
+        return QueueLayout.replicas(context.getSecondaryResource(StatefulSet.class)
+                .map(s -> s.getMetadata().getAnnotations()).map(a -> a.get(Names.QUEUES_ANNOTATION)).orElse(null));
     }
 
     private static Optional<Layout> runningLayout(Context<PubSubTopology> context) {

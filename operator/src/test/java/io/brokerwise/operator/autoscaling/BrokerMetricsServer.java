@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -22,11 +23,22 @@ public final class BrokerMetricsServer implements AutoCloseable {
      * serves none before its first disk scan.
      */
     public record Meters(long received, long dispatched, int producers, int subscriptions, BrokerSample.Held held,
-                         double diskStoreUsage) {
+                         double diskStoreUsage, Map<String, BrokerSample.QueueReplica> queues) {
 
-        /** A broker without a journal: nothing held, no disk usage served. */
+        /** A broker without a journal: nothing held, no disk usage served, no queue. */
         public Meters(long received, long dispatched, int producers, int subscriptions) {
             this(received, dispatched, producers, subscriptions, BrokerSample.Held.NOTHING, Double.NaN);
+        }
+
+        /** A broker without queues. */
+        public Meters(long received, long dispatched, int producers, int subscriptions, BrokerSample.Held held,
+                      double diskStoreUsage) {
+            this(received, dispatched, producers, subscriptions, held, diskStoreUsage, Map.of());
+        }
+
+        /** The same, carrying these replicas of queues, by name. */
+        public Meters with(Map<String, BrokerSample.QueueReplica> replicas) {
+            return new Meters(received, dispatched, producers, subscriptions, held, diskStoreUsage, replicas);
         }
     }
 
@@ -93,7 +105,22 @@ public final class BrokerMetricsServer implements AutoCloseable {
                 # TYPE brokerwise_topic_durable_subscriptions gauge
                 brokerwise_topic_durable_subscriptions{topic="orders"} %d
                 """.formatted(m.received(), m.dispatched(), m.producers(), m.subscriptions(), m.subscriptions(),
-                m.held().messages(), m.held().subscriptions()) + diskStoreUsage(m.diskStoreUsage());
+                m.held().messages(), m.held().subscriptions()) + diskStoreUsage(m.diskStoreUsage())
+                + queues(m.queues());
+    }
+
+    /** Brokerwise's meters of each replica, and Artemis's own, as a broker serves them. */
+    private static String queues(Map<String, BrokerSample.QueueReplica> replicas) {
+        StringBuilder text = new StringBuilder();
+        replicas.forEach((queue, r) -> text.append("""
+                brokerwise_queue_producers{queue="%1$s"} %2$d
+                brokerwise_queue_consumers{queue="%1$s"} %3$d
+                # TYPE artemis_message_count gauge
+                artemis_message_count{address="%1$s",broker="b",queue="%1$s"} %4$d
+                artemis_messages_added{address="%1$s",broker="b",queue="%1$s"} %5$d
+                artemis_messages_acknowledged{address="%1$s",broker="b",queue="%1$s"} %6$d
+                """.formatted(queue, r.producers(), r.consumers(), r.depth(), r.added(), r.acknowledged())));
+        return text.toString();
     }
 
     private static String diskStoreUsage(double usage) {

@@ -147,18 +147,21 @@ class BrokerStatefulSetTest {
     }
 
     /**
-     * A queue needs its k brokers whatever the topic's layout, and a retiring replica the map still names keeps its
-     * broker.
+     * A queue needs its k brokers whatever the topic's layout; a retiring replica the routes of this pass still name
+     * keeps its broker, and one they dropped (it emptied) lets it go in the same pass, whatever the map said before.
      */
     @Test
-    void replicasCoverTheLargestQueueAndEveryReplicaTheMapNames() {
+    void replicasCoverTheLargestQueueAndEveryReplicaThePassRoutes() {
         QueueLayout work = new QueueLayout(Map.of("work", 5), List.of());
         assertEquals(5, BrokerStatefulSet.replicas(deployment(new Layout(2, 1), Optional.empty(), 0, work)));
-        var withReplicas = Optional.of(RoutingMap.of("t", 1, 1, List.of("a:1")).withQueues(List.of(new QueueRoute(
-                "work", List.of(QueueRoute.Replica.at("a:1"), QueueRoute.Replica.at("b:1"),
-                new QueueRoute.Replica("c:1", 1, 0, true))))));
-        assertEquals(3, BrokerStatefulSet.replicas(deployment(new Layout(1, 1), withReplicas, 0,
-                new QueueLayout(Map.of("work", 2), List.of()))), "the retiring third replica still holds a producer");
+        QueueRoute retiring = new QueueRoute("work", List.of(QueueRoute.Replica.at("a:1"), QueueRoute.Replica.at("b:1"),
+                new QueueRoute.Replica("c:1", 1, 0, true)));
+        var before = Optional.of(RoutingMap.of("t", 1, 1, List.of("a:1")).withQueues(List.of(retiring)));
+        assertEquals(3, BrokerStatefulSet.replicas(deployment(new Layout(1, 1), before, 0,
+                new QueueLayout(Map.of("work", 2), List.of(retiring)))), "the retiring third replica holds a producer");
+        QueueRoute emptied = new QueueRoute("work", retiring.replicas().subList(0, 2));
+        assertEquals(2, BrokerStatefulSet.replicas(deployment(new Layout(1, 1), before, 0,
+                new QueueLayout(Map.of("work", 2), List.of(emptied)))), "the emptied replica's broker goes");
     }
 
     private static Deployment deployment(Layout layout, Optional<RoutingMap> routed, int retained) {

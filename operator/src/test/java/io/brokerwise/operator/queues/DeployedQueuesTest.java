@@ -43,9 +43,11 @@ class DeployedQueuesTest {
                 - {name: slow, producers: 10, messageRatePerProducer: 10, consumers: 1, messageRatePerConsumer: 50}
                 - {name: audit, producers: 1, messageRatePerProducer: 1, consumers: 1}
                 """), NODES, List.of());
-        assertEquals(List.of("work", "audit"), List.copyOf(DeployedQueues.of(planned, Optional.empty()).keySet()),
+        assertEquals(List.of("work", "audit"), List.copyOf(DeployedQueues.of(Optional.of((TopologyPlanning.Planned) planned), Optional.empty(), Map.of()).keySet()),
                 planned.toString());
-        assertEquals(1, DeployedQueues.of(planned, Optional.empty()).get("work"), "light enough for one replica");
+        assertEquals(1, DeployedQueues.of(Optional.of((TopologyPlanning.Planned) planned), Optional.empty(), Map.of()).get("work"), "light enough for one replica");
+        assertEquals(Map.of("work", 3, "audit", 1), DeployedQueues.of(Optional.of((TopologyPlanning.Planned) planned), Optional.empty(), Map.of("work", 3,
+                "idle", 2)), "autoscaling's k in place of the plan's, for a queue the plan deploys");
     }
 
     /** An invalid spec plans nothing: the queues the brokers carry stay, as the layout does. */
@@ -56,7 +58,7 @@ class DeployedQueuesTest {
         var invalid = new TopologyPlanning().plan(topology("- {name: orders, producers: 1, messageRatePerProducer: 1, "
                 + "consumers: 1}"), NODES, List.of());
         assertEquals(TopologyPlanning.Invalid.class, invalid.getClass(), "a queue named like the topic");
-        assertEquals(Map.of("work", 3, "audit", 1), DeployedQueues.of(invalid, Optional.of(running)));
-        assertEquals(Map.of(), DeployedQueues.of(invalid, Optional.empty()));
+        assertEquals(Map.of("work", 3, "audit", 1), DeployedQueues.of(Optional.empty(), Optional.of(running), Map.of("work", 2)));
+        assertEquals(Map.of(), DeployedQueues.of(Optional.empty(), Optional.empty(), Map.of()));
     }
 }
