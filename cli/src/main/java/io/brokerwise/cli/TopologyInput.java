@@ -2,6 +2,7 @@ package io.brokerwise.cli;
 
 import io.brokerwise.api.planning.ManifestException;
 import io.brokerwise.api.planning.ManifestReader;
+import io.brokerwise.api.planning.MessageSizes;
 import io.brokerwise.api.planning.PlanningInput;
 import io.brokerwise.api.planning.QueuePlan;
 import io.brokerwise.api.planning.ProfileResolver;
@@ -78,7 +79,9 @@ final class TopologyInput {
             throw new ManifestException(problems);
         }
         // after the topic's: a profile name they share would otherwise be reported once per queue
-        return new Loaded(topology, profile, queueProfiles(reader, topology));
+        List<ServiceTimeProfile> queueProfiles = queueProfiles(reader, topology);
+        MessageSizes.check(PlanningInput.from(topology.getSpec()), profile, queueProfiles);
+        return new Loaded(topology, profile, queueProfiles);
     }
 
     private ServiceTimeProfile profile(ManifestReader reader, PubSubTopology topology) {

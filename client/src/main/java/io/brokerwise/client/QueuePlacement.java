@@ -60,9 +60,11 @@ final class QueuePlacement {
 
     /**
      * Where this process's producers (or consumers), now at {@code current}, go on the route followed now: one on a
-     * replica that is not open moves to the open one with the fewest of them; with {@code rebalance} (the open
-     * replicas changed in number) they then move one at a time from the fullest open replica to the emptiest until
-     * none has two more than another, as a topic's clients do. Each is counted where it goes.
+     * replica that is not open is elected again, as a new client is (the map's counts across every process, ties
+     * from this process's index), so that the processes leaving a replica spread over the others; with
+     * {@code rebalance} (the open replicas changed in number) this process's clients then move one at a time from
+     * its fullest open replica to its emptiest until none has two more than another, as a topic's clients do. Each
+     * is counted where it goes.
      */
     synchronized List<String> moves(List<String> current, boolean producer, boolean rebalance) {
         List<String> open = open();
@@ -70,20 +72,20 @@ final class QueuePlacement {
         int[] target = new int[current.size()];
         for (int i = 0; i < target.length; i++) {
             target[i] = open.indexOf(current.get(i));
-            if (target[i] >= 0) {
-                own.joinAt(target[i]);
+            if (target[i] < 0) {
+                target[i] = open.indexOf(elect(producer));
             }
+            own.joinAt(target[i]);
         }
-        for (int i = 0; i < target.length; i++) {
-            target[i] = target[i] < 0 ? own.join() : target[i];
-        }
+        int[] before = target.clone();
         if (rebalance) {
             own.rebalance(target);
         }
         List<String> moved = new ArrayList<>();
         for (int i = 0; i < target.length; i++) {
             moved.add(open.get(target[i]));
-            if (!moved.get(i).equals(current.get(i))) {
+            if (target[i] != before[i]) {
+                election(producer).leave(indexOf(open.get(before[i])));
                 election(producer).joinAt(indexOf(moved.get(i)));
             }
         }

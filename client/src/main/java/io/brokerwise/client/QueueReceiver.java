@@ -19,8 +19,8 @@ import java.util.function.Consumer;
  * selector elsewhere matches does not wait for good on a replica whose consumers all decline it: the brokers'
  * redistribution would not move it, since that replica still has consumers. Without relief (and without a selector)
  * the receiver reads its home alone, and only the brokers' redistribution moves messages, from a replica left with no
- * consumer. Its listener is called for one message at a time, whichever replica it came from. Each message goes to one
- * consumer of the queue, once.
+ * consumer. Its listener is called on each replica's session thread, so one that reads more than its home (relief,
+ * or a selector) must be thread-safe. Each message goes to one consumer of the queue, once.
  */
 public final class QueueReceiver implements AutoCloseable {
 
@@ -33,21 +33,19 @@ public final class QueueReceiver implements AutoCloseable {
     private final MessageListener listener;
     private final ClientOptions options;
     private final Consumer<AutoCloseable> onClose;
-    /** By link: "address" for the home, "address relief" for the others. */
+    /** By link: "address" for the home, "address relief" for the others; guarded by this receiver's lock. */
     private final Map<String, BrokerLink> links = new LinkedHashMap<>();
-    private String home;
+    private boolean closed;
+    /** Read without the lock, by a listener among others: written under it. */
+    private volatile String home;
+    private volatile List<String> reads = List.of();
 
     private QueueReceiver(String queue, String selector, boolean relief, MessageListener listener,
                           ClientOptions options, Consumer<AutoCloseable> onClose) {
         this.queue = queue;
         this.selector = selector;
         this.relief = relief || selector != null;
-        Object oneAtATime = new Object();
-        this.listener = m -> {
-            synchronized (oneAtATime) {
-                listener.onMessage(m);
-            }
-        };
+        this.listener = listener;
         this.options = options;
         this.onClose = onClose;
     }
@@ -73,26 +71,37 @@ public final class QueueReceiver implements AutoCloseable {
     /**
      * Moves to {@code newHome} and relieves the replicas of {@code open}, make-before-break: the links it needs are
      * opened before the ones it no longer needs close, so some consumer of this receiver is attached throughout.
-     * Closing a link hands back to its replica what the listener has not taken yet.
+     * Closing a link hands back to its replica what the listener has not taken yet; it waits for a listener under
+     * way, so it is done outside the lock. A receiver closed meanwhile stays closed.
      */
-    synchronized void follow(String newHome, List<String> open) throws JMSException {
-        Map<String, String> wanted = new LinkedHashMap<>();
-        wanted.put(newHome, newHome);
-        if (relief) {
-            open.stream().filter(r -> !r.equals(newHome)).forEach(r -> wanted.put(r + " relief", r));
-        }
-        for (Map.Entry<String, String> w : wanted.entrySet()) {
-            if (!links.containsKey(w.getKey())) {
-                boolean isHome = w.getValue().equals(newHome);
-                links.put(w.getKey(), consumerAt(w.getValue(), isHome ? 0 : RELIEF_PRIORITY));
+    void follow(String newHome, List<String> open) throws JMSException {
+        List<BrokerLink> retired = new ArrayList<>();
+        synchronized (this) {
+            if (closed) {
+                return;
             }
-        }
-        home = newHome;
-        for (String key : new ArrayList<>(links.keySet())) {
-            if (!wanted.containsKey(key)) {
-                links.remove(key).close();
+            Map<String, String> wanted = new LinkedHashMap<>();
+            wanted.put(newHome, newHome);
+            if (relief) {
+                open.stream().filter(r -> !r.equals(newHome)).forEach(r -> wanted.put(r + " relief", r));
             }
+            for (Map.Entry<String, String> w : wanted.entrySet()) {
+                if (!links.containsKey(w.getKey())) {
+                    boolean isHome = w.getValue().equals(newHome);
+                    links.put(w.getKey(), consumerAt(w.getValue(), isHome ? 0 : RELIEF_PRIORITY));
+                }
+            }
+            home = newHome;
+            for (String key : new ArrayList<>(links.keySet())) {
+                if (!wanted.containsKey(key)) {
+                    retired.add(links.remove(key));
+                }
+            }
+            List<String> now = new ArrayList<>(List.of(newHome));
+            links.values().stream().map(l -> l.address).filter(a -> !a.equals(newHome)).forEach(now::add);
+            reads = List.copyOf(now);
         }
+        retired.forEach(BrokerLink::close);
     }
 
     private BrokerLink consumerAt(String replica, int priority) throws JMSException {
@@ -117,23 +126,24 @@ public final class QueueReceiver implements AutoCloseable {
     }
 
     /** {@code host:port} of the broker of the replica it is attached to. */
-    public synchronized String home() {
+    public String home() {
         return home;
     }
 
     /** {@code host:port} of the brokers of the replicas it reads: its home first, then those it relieves. */
-    public synchronized List<String> replicas() {
-        List<String> reads = new ArrayList<>(List.of(home));
-        links.values().stream().map(l -> l.address).filter(a -> !a.equals(home)).forEach(reads::add);
+    public List<String> replicas() {
         return reads;
     }
 
     @Override
     public void close() {
+        List<BrokerLink> all;
         synchronized (this) {
-            links.values().forEach(BrokerLink::close);
+            closed = true;
+            all = new ArrayList<>(links.values());
             links.clear();
         }
+        all.forEach(BrokerLink::close);
         onClose.accept(this);
     }
 }

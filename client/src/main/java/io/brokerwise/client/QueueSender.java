@@ -23,8 +23,10 @@ public final class QueueSender implements AutoCloseable {
     private final boolean persistent;
     private final ClientOptions options;
     private final Consumer<AutoCloseable> onClose;
-    private BrokerLink link;
+    /** Read without the lock (where it sends now), written under it. */
+    private volatile BrokerLink link;
     private MessageProducer producer;
+    private boolean closed;
 
     private QueueSender(String queue, boolean persistent, ClientOptions options, Consumer<AutoCloseable> onClose) {
         this.queue = queue;
@@ -54,26 +56,30 @@ public final class QueueSender implements AutoCloseable {
 
     /**
      * Sends from now on to {@code replica}: the new link opens before the old one closes, and a send under way
-     * finishes on the old one first.
+     * finishes on the old one first. A sender closed meanwhile stays closed.
      */
     void moveTo(String replica) throws JMSException {
         if (replica().equals(replica)) {
             return;
         }
         BrokerLink next = BrokerLink.toQueue(replica, queue, options);
-        BrokerLink previous;
+        BrokerLink unused;
         try {
             MessageProducer nextProducer = producerOn(next);
             synchronized (this) {
-                previous = link;
-                link = next;
-                producer = nextProducer;
+                if (closed) {
+                    unused = next;
+                } else {
+                    unused = link;
+                    link = next;
+                    producer = nextProducer;
+                }
             }
         } catch (JMSException | RuntimeException e) {
             next.close();
             throw e;
         }
-        previous.close();
+        unused.close();
     }
 
     public String queue() {
@@ -81,7 +87,7 @@ public final class QueueSender implements AutoCloseable {
     }
 
     /** {@code host:port} of the replica's broker. */
-    public synchronized String replica() {
+    public String replica() {
         return link.address;
     }
 
@@ -108,8 +114,9 @@ public final class QueueSender implements AutoCloseable {
     @Override
     public void close() {
         synchronized (this) {
-            link.close();
+            closed = true;
         }
+        link.close();
         onClose.accept(this);
     }
 }

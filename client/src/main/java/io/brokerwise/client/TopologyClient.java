@@ -214,23 +214,29 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
      * broker cannot be reached; clients that could not move keep their old links, and the next update retries.
      */
     @Override
-    public synchronized void update(RoutingMap next) throws JMSException {
-        map = Objects.requireNonNull(next, "map");
+    public void update(RoutingMap next) throws JMSException {
         List<JMSException> failures = new ArrayList<>();
-        followQueues(next, failures);
-        int[] publisherTargets = targets(publishers, publisherGroups, next.publisherGroups());
-        int[] subscriberTargets = targets(subscribers, subscriberGroups, next.subscriberGroups());
-        step(publishers, publisherTargets, publisherGroups, GroupMember::extend, failures);
-        step(subscribers, subscriberTargets, subscriberGroups, GroupMember::extend, failures);
-        step(publishers, publisherTargets, publisherGroups, GroupMember::follow, failures);
-        if (leaving(subscriberTargets)) {
-            try {
-                Thread.sleep(SETTLE.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        List<PendingMove> queueMoves;
+        synchronized (this) {
+            map = Objects.requireNonNull(next, "map");
+            queueMoves = followQueues(next);
+            int[] publisherTargets = targets(publishers, publisherGroups, next.publisherGroups());
+            int[] subscriberTargets = targets(subscribers, subscriberGroups, next.subscriberGroups());
+            step(publishers, publisherTargets, publisherGroups, GroupMember::extend, failures);
+            step(subscribers, subscriberTargets, subscriberGroups, GroupMember::extend, failures);
+            step(publishers, publisherTargets, publisherGroups, GroupMember::follow, failures);
+            if (leaving(subscriberTargets)) {
+                try {
+                    Thread.sleep(SETTLE.toMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
+            step(subscribers, subscriberTargets, subscriberGroups, GroupMember::follow, failures);
         }
-        step(subscribers, subscriberTargets, subscriberGroups, GroupMember::follow, failures);
+        // outside the lock: a move waits for a send under way, and a closing link for its listener, which may call
+        // back into this client
+        queueMoves.forEach(m -> moving(m.move(), m.replica(), failures));
         if (!failures.isEmpty()) {
             failures.subList(1, failures.size()).forEach(failures.get(0)::addSuppressed);
             throw failures.get(0);
@@ -241,25 +247,32 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
      * A queue's new counts include this process's clients. Its producers and consumers on a replica marked for
      * removal move to the others ({@link QueuePlacement#moves}), and when replicas were added or removed they
      * spread over them again; the receivers relieve the replicas open now. A queue the map no longer carries takes
-     * no new client. A client that cannot move stays where it is, and the next map moves it.
+     * no new client. Returns the moves, which the caller makes; a client that cannot move stays where it is, and the
+     * next map moves it.
      */
-    private void followQueues(RoutingMap next, List<JMSException> failures) {
+    private List<PendingMove> followQueues(RoutingMap next) {
         queues.keySet().retainAll(next.queues().stream().map(QueueRoute::name).toList());
+        List<PendingMove> moves = new ArrayList<>();
         for (QueueRoute q : next.queues()) {
             QueuePlacement placement = queues.computeIfAbsent(q.name(), n -> new QueuePlacement(q, clientIndex));
             boolean resized = placement.follow(q);
             List<QueueSender> senders = clientsOf(QueueSender.class, q.name(), QueueSender::queue);
             List<String> to = placement.moves(senders.stream().map(QueueSender::replica).toList(), true, resized);
             for (int i = 0; i < senders.size(); i++) {
-                moving(senders.get(i)::moveTo, to.get(i), failures);
+                moves.add(new PendingMove(senders.get(i)::moveTo, to.get(i)));
             }
             List<QueueReceiver> receivers = clientsOf(QueueReceiver.class, q.name(), QueueReceiver::queue);
             List<String> homes = placement.moves(receivers.stream().map(QueueReceiver::home).toList(), false, resized);
+            List<String> open = placement.open();
             for (int i = 0; i < receivers.size(); i++) {
                 QueueReceiver r = receivers.get(i);
-                moving(home -> r.follow(home, placement.open()), homes.get(i), failures);
+                moves.add(new PendingMove(home -> r.follow(home, open), homes.get(i)));
             }
         }
+        return moves;
+    }
+
+    private record PendingMove(QueueMove move, String replica) {
     }
 
     private interface QueueMove {

@@ -25,6 +25,8 @@ public final class QueueScalingRules {
 
     /** A hold: no consumer is attached, so there is nothing to size the queue for. */
     public static final String NO_CONSUMERS = "NoConsumers";
+    /** A hold of a shrink: a replica removed before still retires, and goes first. */
+    public static final String RETIRING = "ReplicaRetiring";
 
     private final ReplicatedQueuePlanner planner = new ReplicatedQueuePlanner();
     private final ScalingPolicy policy;
@@ -46,9 +48,13 @@ public final class QueueScalingRules {
         this.clock = clock;
     }
 
-    /** What to do with the {@code declared} queue running on {@code running} replicas under the observed load. */
-    public QueueScalingDecision decide(QueueWorkload declared, int running, ObservedQueueLoad observed,
-                                       Optional<Instant> inhibitedUntil) {
+    /**
+     * What to do with the {@code declared} queue running on {@code running} replicas under the observed load.
+     *
+     * @param retiring whether a replica removed before still retires: no other goes until it has emptied
+     */
+    public QueueScalingDecision decide(QueueWorkload declared, int running, boolean retiring,
+                                       ObservedQueueLoad observed, Optional<Instant> inhibitedUntil) {
         Instant now = clock.instant();
         QueueWorkload workload = observed.asWorkload(declared);
         Objectives up = objectives.withMaxUtilization(policy.scaleUpUtilization());
@@ -57,6 +63,10 @@ public final class QueueScalingRules {
                 ? new Proposal(NO_CONSUMERS, "no consumer is attached to any replica: " + running
                         + " replica(s) kept until consumers are back", running)
                 : current.meets() ? shrink(workload, running, current) : grow(workload, running, current);
+        if (proposal.to < running && retiring) {
+            proposal = new Proposal(RETIRING, proposal.message + "; waits until the replica removed before has "
+                    + "emptied", running);
+        }
         if (proposal.to == running) {
             return new QueueScalingDecision(declared.name(), Action.HOLD, proposal.reason, proposal.message, running,
                     running, current.busiest(), now, inhibitedUntil);

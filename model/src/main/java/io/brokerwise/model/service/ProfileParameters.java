@@ -152,6 +152,10 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
             throw new IllegalArgumentException("message size must be a finite number of bytes >= 0, got " + bytes);
         }
         double charged = Math.pow(bytes, sizeExponent);
+        if (Double.isInfinite(charged * receiveSecondsPerByte) || Double.isInfinite(charged * dispatchSecondsPerByte)) {
+            throw new IllegalArgumentException((long) bytes + " bytes at its receiveSecondsPerByte and "
+                    + "dispatchSecondsPerByte take no finite time: lower the size or those times");
+        }
         return new ProfileParameters(receiveSeconds + charged * receiveSecondsPerByte, filterSeconds,
                 distinctFilterSeconds, dispatchSeconds + charged * dispatchSecondsPerByte, dispatchSqrtSeconds,
                 maxOverallRate, 0, 0, networkBitsPerSecond, latencyFloorSeconds, poissonServiceFactor,

@@ -40,20 +40,20 @@ class QueueScalingRulesTest {
     /** 60,000 msgs/s on one replica: utilization 1.2; two carry 30,000 each at 0.6, within the cap of 0.8. */
     @Test
     void anOverloadedQueueGrowsToTheReplicasThePlannerPicksAndTheDelayHoldsTheNextChange() {
-        QueueScalingDecision grow = rules.decide(DECLARED, 1, observed(60_000), Optional.empty());
+        QueueScalingDecision grow = rules.decide(DECLARED, 1, false, observed(60_000), Optional.empty());
         assertEquals(Action.GROW, grow.action());
         assertEquals(ScalingDecision.OVERLOADED, grow.reason());
         assertEquals(2, grow.to());
         assertEquals(Optional.of(START.plus(DELAY)), grow.inhibitedUntil());
 
         clock.advance(Duration.ofMinutes(1));
-        QueueScalingDecision held = rules.decide(DECLARED, 2, observed(10_000), grow.inhibitedUntil());
+        QueueScalingDecision held = rules.decide(DECLARED, 2, false, observed(10_000), grow.inhibitedUntil());
         assertEquals(Action.HOLD, held.action());
         assertEquals(ScalingDecision.INHIBITED, held.reason());
         assertEquals(1, held.to(), "what the rules would do once the delay is over");
 
         clock.advance(DELAY);
-        QueueScalingDecision shrink = rules.decide(DECLARED, 2, observed(10_000), grow.inhibitedUntil());
+        QueueScalingDecision shrink = rules.decide(DECLARED, 2, false, observed(10_000), grow.inhibitedUntil());
         assertEquals(Action.SHRINK, shrink.action());
         assertEquals(ScalingDecision.UNDERLOADED, shrink.reason());
         assertEquals(1, shrink.to());
@@ -62,7 +62,7 @@ class QueueScalingRulesTest {
     /** 10,000 msgs/s on 4 replicas: one would do, but a removed replica must empty first, so one goes at a time. */
     @Test
     void anUnderloadedQueueLosesOneReplicaAtATime() {
-        QueueScalingDecision shrink = rules.decide(DECLARED, 4, observed(10_000), Optional.empty());
+        QueueScalingDecision shrink = rules.decide(DECLARED, 4, false, observed(10_000), Optional.empty());
         assertEquals(Action.SHRINK, shrink.action());
         assertEquals(3, shrink.to());
     }
@@ -73,17 +73,27 @@ class QueueScalingRulesTest {
      */
     @Test
     void aReplicaStaysWhenTheRestCouldNotCarryTheLoadBelowTheLowerCap() {
-        QueueScalingDecision three = rules.decide(DECLARED, 3, observed(70_000), Optional.empty());
+        QueueScalingDecision three = rules.decide(DECLARED, 3, false, observed(70_000), Optional.empty());
         assertEquals(ScalingDecision.NO_SMALLER_LAYOUT, three.reason());
         assertFalse(three.changes());
-        QueueScalingDecision two = rules.decide(DECLARED, 2, observed(70_000), Optional.empty());
+        QueueScalingDecision two = rules.decide(DECLARED, 2, false, observed(70_000), Optional.empty());
         assertEquals(ScalingDecision.WITHIN_BAND, two.reason());
         assertEquals(0.7, two.current().utilization(), 1e-9);
     }
 
+    /** Another replica goes only once the one removed before has emptied and left the route. */
+    @Test
+    void noReplicaGoesWhileAnotherRetires() {
+        QueueScalingDecision held = rules.decide(DECLARED, 3, true, observed(10_000), Optional.empty());
+        assertEquals(QueueScalingRules.RETIRING, held.reason());
+        assertFalse(held.changes());
+        assertEquals(Action.GROW, rules.decide(DECLARED, 1, true, observed(60_000), Optional.empty()).action(),
+                "growing does not wait");
+    }
+
     @Test
     void aQueueWithoutConsumersKeepsItsReplicas() {
-        QueueScalingDecision none = rules.decide(DECLARED, 2, new ObservedQueueLoad(12, 0, 60_000, 0, 5_000),
+        QueueScalingDecision none = rules.decide(DECLARED, 2, false, new ObservedQueueLoad(12, 0, 60_000, 0, 5_000),
                 Optional.empty());
         assertEquals(QueueScalingRules.NO_CONSUMERS, none.reason());
         assertEquals(2, none.to());
@@ -92,7 +102,7 @@ class QueueScalingRulesTest {
     /** A queue nothing is sent to is no load: it shrinks like an idle one, down to one replica. */
     @Test
     void aQueueWithNoTrafficShrinks() {
-        QueueScalingDecision idle = rules.decide(DECLARED, 2, new ObservedQueueLoad(0, 12, 0, 0, 0), Optional.empty());
+        QueueScalingDecision idle = rules.decide(DECLARED, 2, false, new ObservedQueueLoad(0, 12, 0, 0, 0), Optional.empty());
         assertEquals(Action.SHRINK, idle.action());
         assertEquals(1, idle.to());
     }

@@ -145,11 +145,17 @@ public class AutoscalingObserver {
                          CounterReading earlier, CounterReading later, KubernetesClient client) {
         try {
             decide(topology, status, planned, map, LoadObservation.between(map, earlier, later), client);
-            QueueAutoscaling.observe(topology, status.autoscaling, planned, map, earlier, later,
-                    AutoscaledLayout.auto(topology), clock, client);
             reportMode(client, topology, status, topology.getSpec().autoscaling, silent(map, later));
         } catch (IncompleteObservation e) {
             condition(client, topology, status, "False", "IncompleteObservation", e.getMessage());
+        }
+        // each queue is observed over its own replicas, whether or not the topic's brokers all answered
+        if (!map.queues().isEmpty()) {
+            if (status.autoscaling == null) {
+                status.autoscaling = new AutoscalingStatus();
+            }
+            QueueAutoscaling.observe(topology, status.autoscaling, planned, map, earlier, later,
+                    AutoscaledLayout.auto(topology), clock, client);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.brokerwise.operator.autoscaling;
 
+import io.brokerwise.routing.QueueRoute;
 import io.brokerwise.routing.RoutingMap;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import java.util.Map;
@@ -18,13 +19,24 @@ final class LastReadings {
 
     private final Map<ResourceID, Last> byTopology = new ConcurrentHashMap<>();
 
-    /** The last reading, if it was taken on this routing map: one of another layout counted other brokers. */
+    /**
+     * The last reading, if it was taken on this routing map: one of another layout counted other brokers. The
+     * clients the map counts at each queue replica change with every client that comes or goes, and do not make it
+     * another layout.
+     */
     Optional<CounterReading> on(ResourceID topology, RoutingMap map) {
-        return Optional.ofNullable(byTopology.get(topology)).filter(last -> last.map.equals(map)).map(Last::reading);
+        return Optional.ofNullable(byTopology.get(topology)).filter(last -> last.map.equals(shape(map)))
+                .map(Last::reading);
     }
 
     void remember(ResourceID topology, RoutingMap map, CounterReading reading) {
-        byTopology.put(topology, new Last(map, reading));
+        byTopology.put(topology, new Last(shape(map), reading));
+    }
+
+    /** The map without the clients counted at its queues' replicas. */
+    private static RoutingMap shape(RoutingMap map) {
+        return map.withQueues(map.queues().stream().map(q -> new QueueRoute(q.name(), q.replicas().stream()
+                .map(r -> new QueueRoute.Replica(r.address(), 0, 0, r.retiring())).toList())).toList());
     }
 
     void forget(ResourceID topology) {

@@ -51,7 +51,8 @@ final class QueueAutoscaling {
             try {
                 ObservedQueueLoad load = QueueLoadObservation.between(route.get(), earlier, later);
                 int running = (int) route.get().replicas().stream().filter(r -> !r.retiring()).count();
-                QueueScalingDecision decision = rules.decide(plan.plan().queue(), running, load,
+                boolean retiring = running < route.get().replicas().size();
+                QueueScalingDecision decision = rules.decide(plan.plan().queue(), running, retiring, load,
                         Optional.ofNullable(status.inhibitedUntil).map(Instant::parse));
                 queues.add(report(previous, load, decision, auto));
                 if (decision.changes()) {

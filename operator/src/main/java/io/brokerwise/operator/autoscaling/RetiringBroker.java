@@ -30,7 +30,7 @@ record RetiringBroker(boolean stays, String state) {
         return sample.map(RetiringBroker::read).orElse(new RetiringBroker(true, "not read yet"));
     }
 
-    /** A broker stays while it holds a client, or messages owed to a durable subscription. */
+    /** A broker stays while it holds a client, messages owed to a durable subscription, or messages of a queue. */
     private static RetiringBroker read(BrokerSample sample) {
         int producers = sample.producerConnections();
         int consumers = sample.consumerConnections();
@@ -42,6 +42,10 @@ record RetiringBroker(boolean stays, String state) {
         if (held.messages() > 0) {
             holds.add(held.messages() + " messages held for " + held.subscriptions() + " durable subscription"
                     + (held.subscriptions() == 1 ? "" : "s"));
+        }
+        long queued = sample.queues().values().stream().mapToLong(BrokerSample.QueueReplica::depth).sum();
+        if (queued > 0) {
+            holds.add(queued + " messages in queue replicas");
         }
         return holds.isEmpty() ? new RetiringBroker(false, "no connection and no message held")
                 : new RetiringBroker(true, String.join("; ", holds));

@@ -35,10 +35,19 @@ public record QueueLayout(Map<String, Integer> replicas, List<QueueRoute> routes
         return replicas.isEmpty();
     }
 
-    /** The brokers the queues need: the largest k, and every broker a route names (ordinals 0 up). */
+    /**
+     * The brokers the queues need: the largest k, and up to the highest ordinal a route names. A route may skip
+     * ordinals (replica 2 of [0, 1, 2, 3] emptied first while 3 still retires), so its size is not enough.
+     */
     public int brokers() {
-        return Stream.concat(replicas.values().stream(), routes.stream().map(r -> r.replicas().size()))
-                .mapToInt(Integer::intValue).max().orElse(0);
+        return Stream.concat(replicas.values().stream(), routes.stream().flatMap(r -> r.replicas().stream())
+                .map(r -> ordinal(r.address()) + 1)).mapToInt(Integer::intValue).max().orElse(0);
+    }
+
+    /** The StatefulSet ordinal of a broker's routing-map address, {@code <name>-broker-<ordinal>.<service>...}. */
+    static int ordinal(String address) {
+        String host = address.substring(0, address.indexOf('.') < 0 ? address.indexOf(':') : address.indexOf('.'));
+        return Integer.parseInt(host.substring(host.lastIndexOf('-') + 1));
     }
 
     /** What the Deployed condition adds: "; queues work on 3 brokers, audit on 1"; nothing without queues. */

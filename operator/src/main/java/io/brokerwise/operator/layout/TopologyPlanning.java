@@ -1,6 +1,7 @@
 package io.brokerwise.operator.layout;
 
 import io.brokerwise.api.planning.ManifestException;
+import io.brokerwise.api.planning.MessageSizes;
 import io.brokerwise.api.planning.PlanningInput;
 import io.brokerwise.api.planning.ProfileNotFoundException;
 import io.brokerwise.api.planning.ProfileResolver;
@@ -60,6 +61,7 @@ public final class TopologyPlanning {
             long nodeCount = DedicatedNodes.count(nodes, spec.placement);
             var profile = profile(topology, profiles);
             List<ServiceTimeProfile> queueProfiles = queueProfiles(topology, profiles);
+            MessageSizes.check(validated, profile, queueProfiles);
             if (nodeCount == 0) {
                 Planned wouldNeed = plan(validated, profile, queueProfiles, 0);
                 return new NoNodes(noNodesMessage(spec.placement, wouldNeed), wouldNeed);

@@ -19,7 +19,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -58,7 +60,8 @@ public final class LayoutDecision {
      * @param inhibitFrom a re-plan the user did not ask for is applied now: no further change for the delay
      * @param lookAgainIn when the decision may change without news: the end of an inhibition
      * @param hold        the layout mode Auto holds from now on: what ran when the status was lost
-     * @param queuesHeld  the plan's queues wait for approval: the brokers keep the queues they carry
+     * @param queuesHeld  the brokers keep the queues they carry: the plan's wait for approval, or the status that
+     *                    held autoscaling's k was lost
      */
     public record Decision(Optional<Layout> deploy, List<Conditions.Verdict> verdicts, Optional<TopologyPlanning.Planned> reported,
                            Optional<Instant> inhibitFrom, Optional<Duration> lookAgainIn, Optional<Layout> hold,
@@ -81,6 +84,7 @@ public final class LayoutDecision {
         }
         var planned = (TopologyPlanning.Planned) in.outcome();
         out.reported = Optional.of(planned);
+        out.queuesHeld = queuesWait(in, planned);
         if (!planned.plan().feasible()) {
             out.verdict(Conditions.PLANNED, false, planned.plan().binding().reason(),
                     planned.plan().bindingMessage() + " (" + planned.dedicatedNodes() + " dedicated nodes match)");
@@ -99,7 +103,9 @@ public final class LayoutDecision {
             String why = Optional.ofNullable(in.status().autoscaling.lastScaling).map(l -> l.reason)
                     .orElse("kept when the status was lost");
             out.verdict(Conditions.PLANNED, true, "Autoscaled", "layout " + held.get() + " applied by autoscaling ("
-                    + why + ") in place of the plan " + plan + " of spec.workload");
+                    + why + ") in place of the plan " + plan + " of spec.workload"
+                    + (out.queuesHeld ? "; the queues' changes wait for approval: " + approveCommand(in.topology())
+                    : ""));
             return out.deploy(held);
         }
         PubSubTopology topology = in.topology();
@@ -109,11 +115,10 @@ public final class LayoutDecision {
             out.queuesHeld = true;
             return out.deploy(in.running());
         }
-        Map<String, Integer> queues = plannedQueues(in, planned);
-        if (manual(topology) && !approved(topology) && !queues.equals(in.runningQueues())) {
-            out.verdict(Conditions.PLANNED, true, "AwaitingApproval", "queues " + describe(queues) + " wait for "
-                    + "approval, " + describe(in.runningQueues()) + " run meanwhile: " + approveCommand(topology));
-            out.queuesHeld = true;
+        if (out.queuesHeld) {
+            out.verdict(Conditions.PLANNED, true, "AwaitingApproval", "queues " + describe(plannedQueues(planned))
+                    + " wait for approval, " + describe(in.runningQueues()) + " run meanwhile: "
+                    + approveCommand(topology));
             return out.deploy(in.running());
         }
         if (in.running().isPresent() && !in.running().get().equals(plan) && !specEdited(topology)
@@ -154,6 +159,8 @@ public final class LayoutDecision {
                 + " applies once the spec changes");
         out.inhibitFrom = Optional.of(clock.instant()).filter(n -> AutoscaledLayout.on(in.topology()));
         out.hold = Optional.of(running).filter(r -> auto);
+        // the queues' k autoscaling held went with the status: the brokers keep the queues they carry too
+        out.queuesHeld = true;
         return out.deploy(in.running());
     }
 
@@ -181,16 +188,28 @@ public final class LayoutDecision {
         return topology.getSpec().approval == PubSubTopologySpec.Approval.Manual;
     }
 
-    /**
-     * k of each queue the plan deploys, with the k mode Auto holds in place of the plan's: autoscaling's changes need
-     * no approval, as its layouts need none.
-     */
-    private static Map<String, Integer> plannedQueues(Inputs in, TopologyPlanning.Planned planned) {
-        Map<String, Integer> held = AutoscaledLayout.heldQueues(in.topology(), in.status());
+    /** k of each queue the plan deploys. */
+    private static Map<String, Integer> plannedQueues(TopologyPlanning.Planned planned) {
         Map<String, Integer> queues = new TreeMap<>();
-        planned.queues().stream().map(QueuePlan::plan).filter(ReplicatedQueuePlan::feasible).forEach(p ->
-                queues.put(p.queue().name(), held.getOrDefault(p.queue().name(), p.replicas())));
+        planned.queues().stream().map(QueuePlan::plan).filter(ReplicatedQueuePlan::feasible)
+                .forEach(p -> queues.put(p.queue().name(), p.replicas()));
         return queues;
+    }
+
+    /**
+     * Whether the plan's queues differ from those that run under approval: Manual, not yet approved. A queue whose k
+     * mode Auto holds is left out: autoscaling's changes need no approval, as its layouts need none.
+     */
+    private static boolean queuesWait(Inputs in, TopologyPlanning.Planned planned) {
+        if (!manual(in.topology()) || approved(in.topology())) {
+            return false;
+        }
+        Map<String, Integer> held = AutoscaledLayout.heldQueues(in.topology(), in.status());
+        Map<String, Integer> plan = plannedQueues(planned);
+        Set<String> names = new TreeSet<>(plan.keySet());
+        names.addAll(in.runningQueues().keySet());
+        names.removeAll(held.keySet());
+        return names.stream().anyMatch(q -> !Objects.equals(plan.get(q), in.runningQueues().get(q)));
     }
 
     private static String describe(Map<String, Integer> queues) {

@@ -36,6 +36,15 @@ class RetiringBrokerTest {
                 RetiringBroker.judge(read(0, 0, new BrokerSample.Held(0, 4)), false, true));
     }
 
+    /** A retired queue replica's messages, whose clients have left, go on to the others first. */
+    @Test
+    void aBrokerWithMessagesInAQueueReplicaStays() {
+        Optional<BrokerSample> queued = Optional.of(new BrokerSample(120_000, 240_000, 0, 0, 2, 31.5, 0.5, 1e8,
+                BrokerSample.Held.NOTHING, 0.4, Map.of("work", new BrokerSample.QueueReplica(0, 0, 25, 100, 75))));
+        assertEquals(new RetiringBroker(true, "25 messages in queue replicas"), RetiringBroker.judge(queued, false,
+                false));
+    }
+
     @Test
     void aBrokerWithClientsStays() {
         assertEquals(new RetiringBroker(true, "2 producer and 0 consumer connections"),

@@ -148,20 +148,26 @@ class BrokerStatefulSetTest {
 
     /**
      * A queue needs its k brokers whatever the topic's layout; a retiring replica the routes of this pass still name
-     * keeps its broker, and one they dropped (it emptied) lets it go in the same pass, whatever the map said before.
+     * keeps its broker, up to its ordinal even where a lower one emptied first, and one they dropped (it emptied) lets
+     * it go in the same pass, whatever the map said before.
      */
     @Test
     void replicasCoverTheLargestQueueAndEveryReplicaThePassRoutes() {
         QueueLayout work = new QueueLayout(Map.of("work", 5), List.of());
         assertEquals(5, BrokerStatefulSet.replicas(deployment(new Layout(2, 1), Optional.empty(), 0, work)));
-        QueueRoute retiring = new QueueRoute("work", List.of(QueueRoute.Replica.at("a:1"), QueueRoute.Replica.at("b:1"),
-                new QueueRoute.Replica("c:1", 1, 0, true)));
-        var before = Optional.of(RoutingMap.of("t", 1, 1, List.of("a:1")).withQueues(List.of(retiring)));
+        List<String> brokers = RoutingMap.statefulSetAddresses("t", "ns", 61616, 4);
+        QueueRoute retiring = new QueueRoute("work", List.of(QueueRoute.Replica.at(brokers.get(0)),
+                QueueRoute.Replica.at(brokers.get(1)), new QueueRoute.Replica(brokers.get(2), 1, 0, true)));
+        var before = Optional.of(RoutingMap.of("t", 1, 1, brokers.subList(0, 1)).withQueues(List.of(retiring)));
         assertEquals(3, BrokerStatefulSet.replicas(deployment(new Layout(1, 1), before, 0,
                 new QueueLayout(Map.of("work", 2), List.of(retiring)))), "the retiring third replica holds a producer");
         QueueRoute emptied = new QueueRoute("work", retiring.replicas().subList(0, 2));
         assertEquals(2, BrokerStatefulSet.replicas(deployment(new Layout(1, 1), before, 0,
                 new QueueLayout(Map.of("work", 2), List.of(emptied)))), "the emptied replica's broker goes");
+        QueueRoute skipping = new QueueRoute("work", List.of(QueueRoute.Replica.at(brokers.get(0)),
+                QueueRoute.Replica.at(brokers.get(1)), new QueueRoute.Replica(brokers.get(3), 0, 1, true)));
+        assertEquals(4, BrokerStatefulSet.replicas(deployment(new Layout(1, 1), before, 0,
+                new QueueLayout(Map.of("work", 2), List.of(skipping)))), "broker 3 still retires, though 2 emptied");
     }
 
     private static Deployment deployment(Layout layout, Optional<RoutingMap> routed, int retained) {

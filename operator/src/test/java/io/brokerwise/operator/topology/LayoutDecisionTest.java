@@ -1,6 +1,7 @@
 package io.brokerwise.operator.topology;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -227,6 +228,47 @@ class LayoutDecisionTest {
         topology.setStatus(new PubSubTopologyStatus());
         topology.getStatus().observedGeneration = 3L;
         return topology;
+    }
+
+    /**
+     * Under approval: Manual, with the topic's plan running: a queue whose k differs from the one that runs waits for
+     * approval and the brokers keep theirs; a queue whose k mode Auto holds does not wait, since autoscaling's changes
+     * need no approval; and an approval applies the plan's.
+     */
+    @Test
+    void aChangeOfTheQueuesWaitsForApprovalUnlessAutoscalingMadeIt() {
+        String queues = "  approval: Manual\n  queues: [{name: work, producers: 4, messageRatePerProducer: 10, "
+                + "consumers: 4}]\n";
+        PubSubTopology manual = topology(queues);
+        Layout plan = plan(manual);
+        PubSubTopologyStatus seen = new PubSubTopologyStatus();
+        seen.observedGeneration = 1L;
+        manual.setStatus(seen);
+        var waiting = decision.decide(new LayoutDecision.Inputs(manual, seen,
+                planning.plan(manual, nodes(16), List.of()), Optional.of(plan), Map.of("work", 2)));
+        assertTrue(waiting.queuesHeld());
+        assertVerdict(waiting, Conditions.PLANNED, true, "AwaitingApproval");
+        assertTrue(verdict(waiting, Conditions.PLANNED).message().startsWith("queues work on 1 wait for approval, "
+                + "work on 2 run meanwhile"), verdict(waiting, Conditions.PLANNED).message());
+        assertEquals(Optional.of(plan), waiting.deploy());
+
+        PubSubTopology autoscaled = topology(queues + autoscaling("Auto"));
+        PubSubTopologyStatus held = new PubSubTopologyStatus();
+        held.observedGeneration = 1L;
+        autoscaled.setStatus(held);
+        held.autoscaling = new AutoscalingStatus();
+        var work = new io.brokerwise.api.v1alpha1.QueueAutoscalingStatus();
+        work.name = "work";
+        work.replicas = 3;
+        held.autoscaling.queues = List.of(work);
+        var applied = decision.decide(new LayoutDecision.Inputs(autoscaled, held,
+                planning.plan(autoscaled, nodes(16), List.of()), Optional.of(plan), Map.of("work", 2)));
+        assertFalse(applied.queuesHeld(), "the k autoscaling holds needs no approval");
+
+        manual.getMetadata().setAnnotations(Map.of("brokerwise.io/approve", "true"));
+        var approved = decision.decide(new LayoutDecision.Inputs(manual, seen,
+                planning.plan(manual, nodes(16), List.of()), Optional.of(plan), Map.of("work", 2)));
+        assertFalse(approved.queuesHeld());
     }
 
     private static String autoscaling(String mode) {
