@@ -37,8 +37,6 @@ final class QueueAutoscaling {
     static void observe(PubSubTopology topology, AutoscalingStatus status, Planned planned, RoutingMap map,
                         CounterReading earlier, CounterReading later, boolean auto, Clock clock,
                         KubernetesClient client) {
-        QueueScalingRules rules = new QueueScalingRules(AutoscalingInput.policy(topology.getSpec()), planned.profile(),
-                planned.input().objectives(), planned.input().limits(), clock);
         Map<String, QueueAutoscalingStatus> before = status.queues == null ? Map.of() : status.queues.stream()
                 .collect(Collectors.toMap(q -> q.name, q -> q, (a, b) -> b));
         List<QueueAutoscalingStatus> queues = new ArrayList<>();
@@ -48,6 +46,9 @@ final class QueueAutoscaling {
                 continue;
             }
             QueueAutoscalingStatus previous = before.get(route.get().name());
+            // the queue's own profile, as its plan has it: a Persistent queue's differs from the topic's
+            QueueScalingRules rules = new QueueScalingRules(AutoscalingInput.policy(topology.getSpec()),
+                    plan.profile(), planned.input().objectives(), planned.input().limits(), clock);
             try {
                 ObservedQueueLoad load = QueueLoadObservation.between(route.get(), earlier, later);
                 int running = (int) route.get().replicas().stream().filter(r -> !r.retiring()).count();
