@@ -4,17 +4,20 @@ import io.brokerwise.broker.metrics.PrometheusMetricsPlugin;
 import io.brokerwise.broker.queues.QueueReplicas;
 import io.brokerwise.broker.queues.QueueReplicasXml;
 import io.brokerwise.broker.tls.BrokerKeyStore;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 /**
- * Renders the Artemis broker.xml of one Brokerwise broker: one multicast address for the topology's topic
+ * Renders the Artemis broker.xml of one Brokerwise broker: one multicast address for each of the topology's topics
  * (JMS topic subscribers get non-durable subscription queues on it, selectors become queue filters),
- * a journal when the broker has a journal directory (docs/persistence.md), one acceptor, the application role limited to the topic, the
+ * a journal when the broker has a journal directory (docs/persistence.md), one acceptor, the application role limited to the topics, the
  * management role ({@link BrokerRole}; the metrics role holds no permission at all), and address settings that block saturated producers by flow control. The operator puts {@link #render()} into the broker
  * ConfigMap; the local benchmark brokers use the same text.
  *
  * @param name             broker name (shows in logs and management)
- * @param topic            the multicast address, the JMS topic name the clients use
+ * @param topics           the multicast addresses, the JMS topic names the clients use
  * @param journalDirectory where the journal, bindings, paging and large messages live, on a volume that outlives the
  *                         broker; null: no journal, nothing is persisted (persistence-enabled false)
  * @param bindHost         acceptor host: 0.0.0.0 in a pod, 127.0.0.1 for local brokers (loopback only)
@@ -29,7 +32,7 @@ import java.util.Objects;
  * @param queues           the replicas of the topology's queues this broker carries, and its peers
  *                         ({@link QueueReplicas#NONE}: none)
  */
-public record BrokerConfiguration(String name, String topic, String journalDirectory, String bindHost, int port,
+public record BrokerConfiguration(String name, List<String> topics, String journalDirectory, String bindHost, int port,
                                   String dataDirectory, long addressMaxBytes, int metricsPort, long maxConnections,
                                   boolean tls, QueueReplicas queues) {
 
@@ -82,14 +85,18 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
     private static final String TLS_COMMENT = "\n                         TLS only: the key store BrokerKeyStore wrote at"
             + " launch.";
 
-    /** The application role's permissions for durable subscriptions on the topic, on a broker with a journal. */
+    /** The application role's permissions for durable subscriptions on a topic, on a broker with a journal. */
     private static final String DURABLE_SUBSCRIPTIONS =
-            "\n        <permission type=\"createDurableQueue\" roles=\"%1$s,%2$s\"/>"
-            + "\n        <permission type=\"deleteDurableQueue\" roles=\"%1$s,%2$s\"/>";
+            "\n  <permission type=\"createDurableQueue\" roles=\"%1$s,%2$s\"/>"
+            + "\n  <permission type=\"deleteDurableQueue\" roles=\"%1$s,%2$s\"/>";
 
     public BrokerConfiguration {
         requireName("name", name);
-        requireName("topic", topic);
+        topics = List.copyOf(topics);
+        if (topics.isEmpty() || new HashSet<>(topics).size() != topics.size()) {
+            throw new IllegalArgumentException("a broker carries at least one topic, each once: got " + topics);
+        }
+        topics.forEach(t -> requireName("topic", t));
         Objects.requireNonNull(bindHost, "bindHost");
         Objects.requireNonNull(dataDirectory, "dataDirectory");
         if (journalDirectory != null && journalDirectory.isBlank()) {
@@ -107,8 +114,8 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
         Objects.requireNonNull(queues, "queues");
         for (String queue : queues.queues()) {
             requireName("queue", queue);
-            if (queue.equals(topic)) {
-                throw new IllegalArgumentException("queue '" + queue + "' has the topic's name: one address is either");
+            if (topics.contains(queue)) {
+                throw new IllegalArgumentException("queue '" + queue + "' has a topic's name: one address is either");
             }
         }
         if (maxConnections < 1 && maxConnections != NO_CONNECTION_LIMIT) {
@@ -122,7 +129,7 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
      * volume at {@link #POD_JOURNAL_DIRECTORY}.
      */
     public static BrokerConfiguration forPod(String name, String topic, boolean journal) {
-        return new BrokerConfiguration(name, topic, journal ? POD_JOURNAL_DIRECTORY : null, "0.0.0.0", 61616,
+        return new BrokerConfiguration(name, List.of(topic), journal ? POD_JOURNAL_DIRECTORY : null, "0.0.0.0", 61616,
                 POD_DATA_DIRECTORY,
                 DEFAULT_ADDRESS_MAX_BYTES, METRICS_PORT, NO_CONNECTION_LIMIT, false, QueueReplicas.NONE);
     }
@@ -135,32 +142,38 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
      */
     public static BrokerConfiguration forLoopback(String name, String topic, boolean journal, int port,
                                                   String dataDirectory) {
-        return new BrokerConfiguration(name, topic, journal ? dataDirectory + "/journal" : null, "127.0.0.1", port,
+        return new BrokerConfiguration(name, List.of(topic), journal ? dataDirectory + "/journal" : null, "127.0.0.1", port,
                 dataDirectory,
                 DEFAULT_ADDRESS_MAX_BYTES, 0, NO_CONNECTION_LIMIT, false, QueueReplicas.NONE);
     }
 
     /** The same broker with its metrics on this port. */
     public BrokerConfiguration withMetricsPort(int newMetricsPort) {
-        return new BrokerConfiguration(name, topic, journalDirectory, bindHost, port, dataDirectory, addressMaxBytes,
+        return new BrokerConfiguration(name, topics, journalDirectory, bindHost, port, dataDirectory, addressMaxBytes,
                 newMetricsPort, maxConnections, tls, queues);
     }
 
     /** The same broker accepting at most this many connections ({@link #NO_CONNECTION_LIMIT}: any number). */
     public BrokerConfiguration withMaxConnections(long newMaxConnections) {
-        return new BrokerConfiguration(name, topic, journalDirectory, bindHost, port, dataDirectory, addressMaxBytes,
+        return new BrokerConfiguration(name, topics, journalDirectory, bindHost, port, dataDirectory, addressMaxBytes,
                 metricsPort, newMaxConnections, tls, queues);
     }
 
     /** The same broker speaking TLS only (true) or plain TCP (false) on its acceptor. */
     public BrokerConfiguration withTls(boolean newTls) {
-        return new BrokerConfiguration(name, topic, journalDirectory, bindHost, port, dataDirectory, addressMaxBytes,
+        return new BrokerConfiguration(name, topics, journalDirectory, bindHost, port, dataDirectory, addressMaxBytes,
                 metricsPort, maxConnections, newTls, queues);
+    }
+
+    /** The same broker carrying these topics. */
+    public BrokerConfiguration withTopics(List<String> newTopics) {
+        return new BrokerConfiguration(name, newTopics, journalDirectory, bindHost, port, dataDirectory, addressMaxBytes,
+                metricsPort, maxConnections, tls, queues);
     }
 
     /** The same broker carrying these queue replicas, joined to their other brokers. */
     public BrokerConfiguration withQueues(QueueReplicas newQueues) {
-        return new BrokerConfiguration(name, topic, journalDirectory, bindHost, port, dataDirectory, addressMaxBytes,
+        return new BrokerConfiguration(name, topics, journalDirectory, bindHost, port, dataDirectory, addressMaxBytes,
                 metricsPort, maxConnections, tls, newQueues);
     }
 
@@ -184,7 +197,7 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
                     <metrics>
                       <jvm-memory>true</jvm-memory>
                       <plugin class-name="io.brokerwise.broker.metrics.PrometheusMetricsPlugin">
-                        <property key="topic" value="%7$s"/>
+                        <property key="topics" value="%7$s"/>
                         <property key="bind" value="%3$s:%8$d"/>%18$s
                       </plugin>
                     </metrics>
@@ -195,18 +208,13 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
                     </acceptors>
                     %14$s
                     <security-settings>
-                      <!-- The application role sends to the topic and subscribes to it, nothing else: no management,
+                      <!-- The application role sends to the topics and subscribes to them, nothing else: no management,
                            no browsing, no other address (DLQ, ExpiryQueue). Durable subscriptions only on a broker
                            with a journal: elsewhere their messages would go with the broker. deleteNonDurableQueue
                            stays: a JMS subscriber's close deletes its subscription queue with it, and without it the
                            queue outlives the subscriber and keeps taking copies of matching messages. Measuring reads
                            the metrics endpoint. -->
-                      <security-setting match="%7$s">
-                        <permission type="send" roles="%5$s,%10$s"/>
-                        <permission type="consume" roles="%5$s,%10$s"/>
-                        <permission type="createNonDurableQueue" roles="%5$s,%10$s"/>
-                        <permission type="deleteNonDurableQueue" roles="%5$s,%10$s"/>%13$s
-                      </security-setting>
+                      %13$s
                       %15$s
                       <!-- The management role may do anything anywhere: management operations (messages to
                            activemq.management, answered on a temporary queue), the broker's other queues. The
@@ -234,7 +242,7 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
                              refused send again until its send timeout and then fails it naming the full volume. -->
                         <disk-full-policy>FAIL</disk-full-policy>
                         <max-size-bytes>%6$d</max-size-bytes>
-                        <!-- The topic is declared below; a mistyped topic fails instead of making a new address. -->
+                        <!-- The topics are declared below; a mistyped topic fails instead of making a new address. -->
                         <auto-create-addresses>false</auto-create-addresses>
                         <auto-create-queues>false</auto-create-queues>
                         <auto-create-jms-topics>false</auto-create-jms-topics>
@@ -246,9 +254,7 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
                       %16$s
                     </address-settings>
                     <addresses>
-                      <address name="%7$s">
-                        <multicast/>
-                      </address>
+                      %5$s
                       %17$s
                       <address name="DLQ">
                         <anycast><queue name="DLQ"/></anycast>
@@ -260,12 +266,32 @@ public record BrokerConfiguration(String name, String topic, String journalDirec
                   </core>
                 </configuration>
                 """.formatted(xml(name), storage(), xml(bindHost), port,
-                BrokerRole.APPLICATION.role(), addressMaxBytes, xml(topic), metricsPort, maxConnections,
-                BrokerRole.MANAGEMENT.role(), tls ? TLS_COMMENT : "", tls ? TLS_PARAMETERS : "",
-                persistent() ? DURABLE_SUBSCRIPTIONS.formatted(BrokerRole.APPLICATION.role(), BrokerRole.MANAGEMENT.role())
-                        : "", indented(4, queueXml.connectors() + "\n" + queueXml.clusterConnection()),
+                indented(6, topicAddresses()), addressMaxBytes, xml(String.join(",", topics)), metricsPort,
+                maxConnections, BrokerRole.MANAGEMENT.role(), tls ? TLS_COMMENT : "", tls ? TLS_PARAMETERS : "",
+                indented(6, topicSecuritySettings()), indented(4, queueXml.connectors() + "\n" + queueXml.clusterConnection()),
                 indented(6, queueXml.securitySettings(BrokerRole.APPLICATION.role(), BrokerRole.MANAGEMENT.role())),
                 indented(6, queueXml.addressSettings()), indented(6, queueXml.addresses()), queueMeters());
+    }
+
+    /** One multicast address per topic. */
+    private String topicAddresses() {
+        return topics.stream().map(t -> "<address name=\"" + xml(t) + "\">\n  <multicast/>\n</address>")
+                .collect(Collectors.joining("\n"));
+    }
+
+    /** Per topic: the application role sends and subscribes, durably too on a broker with a journal. */
+    private String topicSecuritySettings() {
+        String app = BrokerRole.APPLICATION.role();
+        String management = BrokerRole.MANAGEMENT.role();
+        String durable = persistent() ? DURABLE_SUBSCRIPTIONS.formatted(app, management) : "";
+        return topics.stream().map(t -> """
+                <security-setting match="%1$s">
+                  <permission type="send" roles="%2$s,%3$s"/>
+                  <permission type="consume" roles="%2$s,%3$s"/>
+                  <permission type="createNonDurableQueue" roles="%2$s,%3$s"/>
+                  <permission type="deleteNonDurableQueue" roles="%2$s,%3$s"/>%4$s
+                </security-setting>""".formatted(xml(t), app, management, durable))
+                .collect(Collectors.joining("\n"));
     }
 
     /** The queues whose producers the metrics plugin counts ({@code PrometheusMetricsPlugin.QUEUES}); none: nothing. */

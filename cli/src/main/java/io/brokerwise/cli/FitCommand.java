@@ -96,9 +96,9 @@ final class FitCommand implements Callable<Integer> {
 
     /** Every candidate's held-out error, the ones the points cannot determine, and the choice. */
     private static void report(ModelSelection selection, PrintWriter err) {
-        err.printf("%-18s %10s  %s%n", "candidate", "parameters", "held-out median relative error (leave-one-out)");
+        err.printf("%-28s %10s  %s%n", "candidate", "parameters", "held-out median relative error (leave-one-out)");
         for (ModelSelection.Candidate c : selection.candidates()) {
-            err.printf("%-18s %10d  %.1f%%%s%n", c.model().name(), c.parameters(), 100 * c.heldOutMedianRelativeError(),
+            err.printf("%-28s %10d  %.1f%%%s%n", c.name(), c.parameters(), 100 * c.heldOutMedianRelativeError(),
                     c == selection.winner() ? "  chosen" : "");
         }
         selection.notFitted().forEach(reason -> err.println("not fitted: " + reason));

@@ -52,8 +52,8 @@ final class LocalLayout {
      *
      * @param queues each queue's replicas: queue q lives on the first {@code queues.get(q)} brokers
      */
-    void up(String topic, int publisherGroups, int subscriberGroups, Map<String, Integer> queues, boolean journal,
-            int firstPort) throws IOException, InterruptedException {
+    void up(List<String> topics, int publisherGroups, int subscriberGroups, Map<String, Integer> queues,
+            boolean journal, int firstPort) throws IOException, InterruptedException {
         if (!running().isEmpty()) {
             throw new IllegalArgumentException("--dir: a local layout is already up in " + dir
                     + "; run 'brokerwise down --dir " + dir + "' first");
@@ -78,8 +78,8 @@ final class LocalLayout {
                         ? String.format(", cell (%d, %d),", i / subscriberGroups, i % subscriberGroups) : ",",
                         ports.get(i));
                 Path brokerDir = dir.resolve("broker-" + i);
-                ProcessHandle broker = BrokerProcess.start(BrokerConfiguration.forLoopback("broker-" + i, topic,
-                        journal, ports.get(i), brokerDir.resolve("data").toString())
+                ProcessHandle broker = BrokerProcess.start(BrokerConfiguration.forLoopback("broker-" + i,
+                        topics.get(0), journal, ports.get(i), brokerDir.resolve("data").toString()).withTopics(topics)
                         .withQueues(replicas(queues, ports, i)), users, brokerDir);
                 Files.writeString(dir.resolve(PIDS), broker.pid() + " " + ports.get(i) + "\n",
                         StandardOpenOption.CREATE, StandardOpenOption.APPEND);
@@ -90,10 +90,11 @@ final class LocalLayout {
             throw e;
         }
         Path routing = dir.resolve(RoutingMapCodec.CONFIG_MAP_KEY);
-        Files.writeString(routing, RoutingMapCodec.toJson(RoutingMap.forLocalPorts(topic, publisherGroups,
-                subscriberGroups, ports.subList(0, cells)).withQueues(routes(queues, ports))));
-        Files.writeString(dir.resolve(JNDI), jndiProperties(topic, queues.keySet(), routing, credentials));
-        out.printf("up: %dx%d layout of topic '%s'%s on 127.0.0.1:%d-%d%n", publisherGroups, subscriberGroups, topic,
+        Files.writeString(routing, RoutingMapCodec.toJson(RoutingMap.forLocalPorts(topics.get(0), publisherGroups,
+                subscriberGroups, ports.subList(0, cells)).withTopics(topics).withQueues(routes(queues, ports))));
+        Files.writeString(dir.resolve(JNDI), jndiProperties(topics, queues.keySet(), routing, credentials));
+        out.printf("up: %dx%d layout of topic%s %s%s on 127.0.0.1:%d-%d%n", publisherGroups, subscriberGroups,
+                topics.size() == 1 ? "" : "s", String.join(", ", topics),
                 queues.isEmpty() ? "" : " and queues " + queues.keySet(), firstPort, firstPort + count - 1);
         out.println("routing map: " + routing);
         out.println("JNDI:        " + dir.resolve(JNDI) + "  (put it on the application's class path)");
@@ -121,15 +122,16 @@ final class LocalLayout {
     }
 
     /** What a Jakarta Messaging application needs to use the layout by configuration alone. */
-    static String jndiProperties(String topic, Collection<String> queues, Path routing, BrokerCredentials credentials) {
+    static String jndiProperties(List<String> topics, Collection<String> queues, Path routing,
+                                 BrokerCredentials credentials) {
         List<String> lines = new ArrayList<>(List.of(
                 "# Written by 'brokerwise up': the Brokerwise connection factory on this local layout.",
                 "java.naming.factory.initial = " + BrokerwiseInitialContextFactory.class.getName(),
                 BrokerwiseInitialContextFactory.ROUTING_MAP + " = " + routing,
                 "java.naming.security.principal = " + credentials.user(),
                 "java.naming.security.credentials = " + credentials.password(),
-                "connectionFactory.ConnectionFactory =",
-                "topic." + topic + " = " + topic));
+                "connectionFactory.ConnectionFactory ="));
+        topics.forEach(t -> lines.add("topic." + t + " = " + t));
         queues.forEach(q -> lines.add("queue." + q + " = " + q));
         return String.join("\n", lines) + "\n";
     }

@@ -24,13 +24,14 @@ final class PlanTable {
 
     static String render(PlanReport report, PlanningInput in) {
         StringBuilder out = new StringBuilder();
-        Workload w = in.workload();
         Objectives o = in.objectives();
-        out.append(String.format(Locale.ROOT, "Workload:   %d publishers x %s msgs/s = %s msgs/s; %d subscribers x %d "
-                        + "filter(s); E[R] = %s (%s); %d B messages%n", w.publishers(),
-                Format.number(w.ratePerPublisher()), Format.number(w.offeredLoad()), w.subscribers(),
-                w.filtersPerSubscriber(), Format.number(w.meanReplicationGrade()), w.distribution().manifestName(),
-                w.messageSizeBytes()));
+        if (in.topics().size() == 1) {
+            out.append("Workload:   ").append(workload(in.workload())).append('\n');
+        } else {
+            in.topics().forEach(t -> out.append("Topic ").append(t.name()).append(": ").append(workload(t.workload()))
+                    .append(t.boundsWaitingTime() ? "; its own " + Format.percent(o.waitingQuantile())
+                            + " waiting-time bound " + Format.seconds(t.maxWaitingSeconds()) : "").append('\n'));
+        }
         out.append("Profile:    ").append(report.profile.name).append(" (").append(report.profile.model).append("; ")
                 .append(report.profile.source).append(")\n");
         out.append(String.format(Locale.ROOT, "Objectives: utilization <= %.2f, network <= %.2f of %s per broker, %s waiting "
@@ -45,6 +46,9 @@ final class PlanTable {
         List<PlanStatus> rows = new ArrayList<>();
         rows.add(report.plan);
         out.append(table(rows)).append('\n');
+        if (report.plan.topics != null) {
+            out.append("TOPICS ON THE MOST LOADED BROKER\n").append(shares(report.plan.topics)).append('\n');
+        }
         if (!report.alternatives.isEmpty()) {
             out.append("ALTERNATIVES\n").append(table(report.alternatives)).append('\n');
         }
@@ -53,6 +57,21 @@ final class PlanTable {
             out.append('\n').append(queue(report.queues.get(i), in.queues().get(i), report.notes));
         }
         return out.toString();
+    }
+
+    private static String workload(Workload w) {
+        return String.format(Locale.ROOT, "%d publishers x %s msgs/s = %s msgs/s; %d subscribers x %d filter(s); "
+                        + "E[R] = %s (%s); %d B messages", w.publishers(), Format.number(w.ratePerPublisher()),
+                Format.number(w.offeredLoad()), w.subscribers(), w.filtersPerSubscriber(),
+                Format.number(w.meanReplicationGrade()), w.distribution().manifestName(), w.messageSizeBytes());
+    }
+
+    private static String shares(List<PlanStatus.TopicShareStatus> shares) {
+        List<String[]> cells = new ArrayList<>();
+        cells.add(new String[] {"TOPIC", "ARRIVAL/S", "E[B]", "UTIL"});
+        shares.forEach(s -> cells.add(new String[] {s.name, Format.number(s.arrivalRate),
+            Format.seconds(s.serviceTimeMean), String.format(Locale.ROOT, "%.3f", s.utilization)}));
+        return aligned(cells);
     }
 
     /** @param topicNotes what the topic's plan noted already, which is not said again */

@@ -39,12 +39,12 @@ final class TopologyInput {
 
         /** The spec as the planner takes it, with at most {@code maxBrokers} brokers when that is not null. */
         PlanningInput input(Integer maxBrokers) {
-            PlanningInput declared = PlanningInput.from(topology.getSpec());
+            PlanningInput declared = PlanningInput.from(topology.getSpec(), topology.getMetadata().getName());
             return maxBrokers == null ? declared : declared.withAvailableBrokers(maxBrokers);
         }
 
         Plan plan(PlanningInput in) {
-            return new TopologyPlanner().plan(in.workload(), profile, in.objectives(), in.limits(), in.mode());
+            return new TopologyPlanner().plan(in.topics(), profile, in.objectives(), in.limits(), in.mode());
         }
 
         /** Each queue's plan as the report has it; null without queues, so that a topic's report stays as it was. */
@@ -80,7 +80,7 @@ final class TopologyInput {
         }
         // after the topic's: a profile name they share would otherwise be reported once per queue
         List<ServiceTimeProfile> queueProfiles = queueProfiles(reader, topology);
-        MessageSizes.check(PlanningInput.from(topology.getSpec()), profile, queueProfiles);
+        MessageSizes.check(PlanningInput.from(topology.getSpec(), topology.getMetadata().getName()), profile, queueProfiles);
         return new Loaded(topology, profile, queueProfiles);
     }
 

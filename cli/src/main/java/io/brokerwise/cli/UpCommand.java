@@ -70,9 +70,10 @@ final class UpCommand implements Callable<Integer> {
                 layout.brokers());
         Map<String, Integer> queues = queues(loaded.queuePlans(in), out);
         var topology = loaded.topology();
-        boolean journal = topology.getSpec().workload.persistent() || topology.getSpec().queues != null
-                && topology.getSpec().queues.stream().anyMatch(q -> queues.containsKey(q.name) && q.persistent());
-        new LocalLayout(dir, out).up(topology.getMetadata().getName(), layout.publisherGroups(),
+        var spec = topology.getSpec();
+        boolean journal = spec.workloads().stream().anyMatch(w -> w.persistent()) || spec.queues != null
+                && spec.queues.stream().anyMatch(q -> queues.containsKey(q.name) && q.persistent());
+        new LocalLayout(dir, out).up(spec.topicNames(topology.getMetadata().getName()), layout.publisherGroups(),
                 layout.subscriberGroups(), queues, journal, port);
         return 0;
     }

@@ -127,7 +127,7 @@ class QueuePlanCommandTest {
         assertTrue(run.err().lines().allMatch(l -> l.startsWith("error: ")), "no stack trace: " + run.err());
     }
 
-    /** The topic's workload stays required: queues come beside a topic, not instead of one. */
+    /** A topic stays required, in spec.workload or spec.topics: queues come beside topics, not instead of them. */
     @Test
     void queuesWithoutAWorkloadAreRefused() throws IOException {
         String yaml = PlanCommandTest.VALID.substring(0, PlanCommandTest.VALID.indexOf("  workload:"))
@@ -135,7 +135,8 @@ class QueuePlanCommandTest {
         Path file = Files.writeString(dir.resolve("queues-only.yaml"), yaml);
         CliRun run = CliRun.of("plan", "-f", file.toString());
         assertEquals(2, run.exitCode(), run.out());
-        assertTrue(run.err().contains("error: spec.workload: required"), run.err());
+        assertTrue(run.err().contains("error: spec: give spec.workload (one topic, named as the topology) or "
+                + "spec.topics"), run.err());
     }
 
     private Path withQueues(String queues) throws IOException {

@@ -17,24 +17,50 @@ import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 final class BrokerLink implements AutoCloseable {
 
     final String address;
-    /** Owns the server locator under the connection: closing it early would close the connection too. */
-    private final ActiveMQConnectionFactory factory;
     final Connection connection;
     final Session session;
     final Destination destination;
+    /**
+     * What closes it: its own connection and the factory that owns the server locator under it (closing that early
+     * would close the connection too), or its session on a connection of a client ID.
+     */
+    private final Runnable closing;
 
-    private BrokerLink(String address, ActiveMQConnectionFactory factory, Connection connection, Session session,
-                       Destination destination) {
+    private BrokerLink(String address, Connection connection, Session session, Destination destination,
+                       Runnable closing) {
         this.address = address;
-        this.factory = factory;
         this.connection = connection;
         this.session = session;
         this.destination = destination;
+        this.closing = closing;
     }
 
-    /** A link on the layout's topic. */
+    /** A link on one of the layout's topics. */
     static BrokerLink open(String address, String topicName, ClientOptions options) throws JMSException {
         return open(address, options, Session.AUTO_ACKNOWLEDGE, session -> session.createTopic(topicName));
+    }
+
+    /**
+     * A link for a subscription to a topic: its connection carries the subscription's client ID, if any, and its
+     * session acknowledges as the subscription does ({@link Subscription#acknowledgeMode}).
+     */
+    static BrokerLink toSubscribe(String address, String topicName, Subscription subscription, ClientOptions options)
+            throws JMSException {
+        String clientId = subscription.clientId();
+        if (clientId == null) {
+            return open(address, options, subscription.acknowledgeMode(), session -> session.createTopic(topicName));
+        }
+        Connection connection = ClientIdConnections.acquire(address, options, clientId);
+        try {
+            Session session = connection.createSession(subscription.acknowledgeMode());
+            return new BrokerLink(address, connection, session, session.createTopic(topicName), () -> {
+                closeQuietly(session);
+                ClientIdConnections.release(address, options, clientId);
+            });
+        } catch (JMSException | RuntimeException e) {
+            ClientIdConnections.release(address, options, clientId);
+            throw e;
+        }
     }
 
     /** A link on a queue's replica at this broker. */
@@ -98,7 +124,11 @@ final class BrokerLink implements AutoCloseable {
         try {
             connection = factory.createConnection(options.user(), options.password());
             Session session = connection.createSession(sessionMode);
-            return new BrokerLink(address, factory, connection, session, destination.in(session));
+            Connection own = connection;
+            return new BrokerLink(address, connection, session, destination.in(session), () -> {
+                closeQuietly(own);
+                factory.close();
+            });
         } catch (JMSException | RuntimeException e) {
             if (connection != null) {
                 connection.close();
@@ -115,11 +145,14 @@ final class BrokerLink implements AutoCloseable {
 
     @Override
     public void close() {
+        closing.run();
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
         try {
-            connection.close();
-        } catch (JMSException e) {
+            c.close();
+        } catch (Exception e) {
             // The broker may already be gone (that is often why the link is closed); nothing is left to release.
         }
-        factory.close();
     }
 }

@@ -10,8 +10,8 @@ import java.util.Set;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
- * A publisher or subscriber placed in one group of the layout, holding one link per broker of its row or
- * column. Following a new routing map is make-before-break: links to brokers that stay are left alone (a
+ * A publisher or subscriber of one topic placed in one group of the layout, holding one link per broker of its row
+ * or column. Following a new routing map is make-before-break: links to brokers that stay are left alone (a
  * subscriber's non-durable subscription there is never dropped), links to new brokers are opened before
  * links to brokers that left are closed.
  */
@@ -20,11 +20,12 @@ abstract class GroupMember<L extends AutoCloseable> implements AutoCloseable {
     /** Held for reading while a link is used, for writing while the set of links changes. */
     protected final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     protected Map<String, L> links = Map.of();
-    private String topic;
+    private final String topic;
     private volatile int group;
     private boolean closed;
 
-    protected GroupMember(int group) {
+    protected GroupMember(String topic, int group) {
+        this.topic = topic;
         this.group = group;
     }
 
@@ -43,13 +44,8 @@ abstract class GroupMember<L extends AutoCloseable> implements AutoCloseable {
     }
 
     /** The topic this member's links carry. */
-    protected String topic() {
-        lock.readLock().lock();
-        try {
-            return topic;
-        } finally {
-            lock.readLock().unlock();
-        }
+    public String topic() {
+        return topic;
     }
 
     /** The brokers a member of {@code group} must reach in {@code map}: its row or its column. */
@@ -59,31 +55,26 @@ abstract class GroupMember<L extends AutoCloseable> implements AutoCloseable {
 
     /** Moves to {@code group} of {@code map}; on failure keeps its old links and throws. */
     void follow(RoutingMap map, int newGroup) throws JMSException {
-        relink(brokersOf(map, newGroup), map.topic(), newGroup);
+        relink(brokersOf(map, newGroup), newGroup);
     }
 
     /**
      * The make half of a move: adds links to the brokers of {@code newGroup} in {@code map} and keeps every
      * current one, so that while the other members move this one reaches both its old and its new brokers
-     * ({@link TopologyClient#update}); {@link #follow} later drops the old. A new topic shares no link with
-     * the old one, so then there is nothing to keep and {@link #follow} alone makes and breaks.
+     * ({@link TopologyClient#update}); {@link #follow} later drops the old.
      */
     void extend(RoutingMap map, int newGroup) throws JMSException {
-        if (!map.topic().equals(topic)) {
-            return;
-        }
         Set<String> union = new LinkedHashSet<>(brokers());
         union.addAll(brokersOf(map, newGroup));
-        relink(List.copyOf(union), topic, group);
+        relink(List.copyOf(union), group);
     }
 
-    private void relink(List<String> wanted, String newTopic, int newGroup) throws JMSException {
-        boolean sameTopic = newTopic.equals(topic);
+    private void relink(List<String> wanted, int newGroup) throws JMSException {
         Map<String, L> next = new LinkedHashMap<>();
         try {
             for (String address : wanted) {
-                L kept = sameTopic ? links.get(address) : null;
-                next.put(address, kept != null ? kept : open(address, newTopic));
+                L kept = links.get(address);
+                next.put(address, kept != null ? kept : open(address, topic));
             }
         } catch (JMSException | RuntimeException e) {
             next.forEach((a, l) -> closeUnlessKept(l));
@@ -98,7 +89,6 @@ abstract class GroupMember<L extends AutoCloseable> implements AutoCloseable {
             }
             old = links;
             links = next;
-            topic = newTopic;
             group = newGroup;
         } finally {
             lock.writeLock().unlock();

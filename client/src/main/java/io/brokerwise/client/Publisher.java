@@ -21,8 +21,8 @@ public final class Publisher extends GroupMember<Publisher.Link> {
     private final boolean persistent;
     private final ClientOptions options;
 
-    Publisher(int group, boolean persistent, ClientOptions options) {
-        super(group);
+    Publisher(String topic, int group, boolean persistent, ClientOptions options) {
+        super(topic, group);
         this.persistent = persistent;
         this.options = options;
     }

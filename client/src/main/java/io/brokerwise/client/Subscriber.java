@@ -1,7 +1,9 @@
 package io.brokerwise.client;
 
 import io.brokerwise.routing.RoutingMap;
+import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
+import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageListener;
 import java.util.List;
@@ -11,30 +13,36 @@ import java.util.List;
  * message to the listener. The listener is called from one thread per broker, so it must be thread-safe. A
  * publisher's message reaches exactly one broker of each column, so a subscriber receives it once.
  * <p>
- * A subscription is non-durable unless it has a name: a named one is a shared durable subscription at each broker
- * (Jakarta Messaging's {@code createSharedDurableConsumer}, which needs no client ID), so a broker keeps its
- * messages while the subscriber is away, in its journal when they are persistent, until {@link #unsubscribe}.
- * Closing leaves it in place. A move that drops a broker leaves the durable subscription there too, with what it
- * holds: a subscriber that returns to that broker reads it again.
+ * What it registers at each broker is its {@link Subscription}: non-durable, or durable, shared, or both. A durable
+ * one stays at each broker while the subscriber is away, in its journal when the messages are persistent, until
+ * {@link #unsubscribe}; closing leaves it in place. A move that drops a broker leaves the durable subscription there
+ * too, with what it holds: a subscriber that returns to that broker reads it again.
  */
 public final class Subscriber extends GroupMember<BrokerLink> {
 
     private final String selector;
-    /** The durable subscription's name at each broker; null for a non-durable subscription. */
-    private final String durableName;
+    private final Subscription subscription;
     private final MessageListener listener;
+    /** Whether the listener acknowledges a durable subscription's messages itself, when it has handed them on. */
+    private final boolean listenerAcknowledges;
     private final ClientOptions options;
 
-    Subscriber(int group, String selector, String durableName, MessageListener listener, ClientOptions options) {
-        super(group);
+    Subscriber(String topic, int group, String selector, Subscription subscription, MessageListener listener,
+               boolean listenerAcknowledges, ClientOptions options) {
+        super(topic, group);
         this.selector = selector;
-        this.durableName = durableName;
+        this.subscription = subscription;
+        this.listenerAcknowledges = listenerAcknowledges;
         this.listener = listener;
         this.options = options;
     }
 
     public String selector() {
         return selector;
+    }
+
+    public Subscription subscription() {
+        return subscription;
     }
 
     @Override
@@ -44,16 +52,26 @@ public final class Subscriber extends GroupMember<BrokerLink> {
 
     @Override
     protected BrokerLink open(String address, String topic) throws JMSException {
-        BrokerLink link = BrokerLink.open(address, topic, options);
+        BrokerLink link = BrokerLink.toSubscribe(address, topic, subscription, options);
         try {
-            MessageConsumer consumer = durableName == null ? link.session.createConsumer(link.topic(), selector)
-                    : link.session.createSharedDurableConsumer(link.topic(), durableName, selector);
-            consumer.setMessageListener(listener);
+            MessageConsumer consumer = subscription.consumer(link.session, link.topic(), selector);
+            consumer.setMessageListener(listenerAcknowledges || !subscription.durable() ? listener
+                    : this::deliverAndAcknowledge);
             link.connection.start();
             return link;
         } catch (JMSException | RuntimeException e) {
             link.close();
             throw e;
+        }
+    }
+
+    /** A durable subscription's message is acknowledged once the listener has returned, as AUTO_ACKNOWLEDGE does. */
+    private void deliverAndAcknowledge(Message message) {
+        listener.onMessage(message);
+        try {
+            message.acknowledge();
+        } catch (JMSException e) {
+            // its broker is gone or going: the message comes again, redelivered, when the subscriber is back there
         }
     }
 
@@ -63,16 +81,30 @@ public final class Subscriber extends GroupMember<BrokerLink> {
      * own for the removal after the subscriber's are closed.
      */
     void unsubscribe() throws JMSException {
-        if (durableName == null) {
+        if (!subscription.durable()) {
             throw new IllegalStateException("a non-durable subscription ends when its subscriber closes");
         }
         List<String> linked = brokers();
-        String topic = topic();
         close();
-        for (String address : linked) {
-            try (BrokerLink link = BrokerLink.open(address, topic, options)) {
-                link.session.unsubscribe(durableName);
+        unsubscribe(linked, topic(), subscription, options);
+    }
+
+    /**
+     * Removes durable {@code subscription} from each of {@code brokers} where it exists; returns at how many it did.
+     * A link of its own at each broker, with the subscription's client ID: Artemis removes only a subscription no
+     * consumer reads, and scopes an unshared one by the client ID.
+     */
+    static int unsubscribe(List<String> brokers, String topic, Subscription subscription, ClientOptions options)
+            throws JMSException {
+        int removed = 0;
+        for (String address : brokers) {
+            try (BrokerLink link = BrokerLink.toSubscribe(address, topic, subscription, options)) {
+                link.session.unsubscribe(subscription.name());
+                removed++;
+            } catch (InvalidDestinationException e) {
+                // not at this broker: a subscription exists where its subscriber has been
             }
         }
+        return removed;
     }
 }

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -17,12 +18,13 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * The entry point of the topology-aware client: creates publishers and subscribers placed evenly on the
- * groups of the current routing map (ElectQueue), and moves them when the map changes ({@link #update}).
+ * The entry point of the topology-aware client: creates publishers and subscribers of the layout's topics, each
+ * topic's placed evenly on the groups of the current routing map (ElectQueue, per topic), and moves them when the
+ * map changes ({@link #update}). A topic the map does not carry is refused.
  * <pre>
  * try (TopologyClient client = new TopologyClient(map, ClientOptions.of(user, password))) {
- *     Subscriber s = client.subscriber("region = 'eu'", message -> ...);
- *     Publisher p = client.publisher(false);
+ *     Subscriber s = client.subscriber("prices", "region = 'eu'", message -> ...);
+ *     Publisher p = client.publisher("prices", false);
  *     p.publish(new Outgoing(body, Map.of("region", "eu"), null));
  * }
  * </pre>
@@ -42,10 +44,8 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
     private final ClientOptions options;
     /** Read without the lock by every JMS send (its topic check), written under it. */
     private volatile RoutingMap map;
-    private final GroupElection publisherGroups;
-    private final GroupElection subscriberGroups;
-    private final List<Publisher> publishers = new ArrayList<>();
-    private final List<Subscriber> subscribers = new ArrayList<>();
+    /** Each topic's members, from its first publisher or subscriber on. */
+    private final Map<String, TopicMembers> topics = new LinkedHashMap<>();
     private final int clientIndex;
     private final Map<String, QueuePlacement> queues = new HashMap<>();
     private final List<AutoCloseable> queueClients = new ArrayList<>();
@@ -62,8 +62,6 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
     public TopologyClient(RoutingMap map, ClientOptions options, int clientIndex) {
         this.map = Objects.requireNonNull(map, "map");
         this.options = Objects.requireNonNull(options, "options");
-        this.publisherGroups = new GroupElection(map.publisherGroups(), clientIndex);
-        this.subscriberGroups = new GroupElection(map.subscriberGroups(), clientIndex);
         this.clientIndex = clientIndex;
         map.queues().forEach(q -> queues.put(q.name(), new QueuePlacement(q, clientIndex)));
     }
@@ -73,26 +71,116 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
         return map;
     }
 
-    /** A publisher in the publisher group farthest below its fair share; persistent or not per the workload. */
-    public synchronized Publisher publisher(boolean persistent) throws JMSException {
-        Publisher p = new Publisher(publisherGroups.join(), persistent, options);
-        return join(p, publishers, publisherGroups);
+    /** A publisher of the layout's one topic; see {@link #publisher(String, boolean)}. */
+    public Publisher publisher(boolean persistent) throws JMSException {
+        return publisher(soleTopic(), persistent);
     }
 
-    /** A subscriber with this selector (null for all messages) in the group farthest below its fair share. */
-    public synchronized Subscriber subscriber(String selector, MessageListener listener) throws JMSException {
-        return join(new Subscriber(subscriberGroups.join(), selector, null, listener, options), subscribers,
-                subscriberGroups);
+    /** A publisher of {@code topic} in its publisher group farthest below its fair share; persistent or not. */
+    public synchronized Publisher publisher(String topic, boolean persistent) throws JMSException {
+        TopicMembers t = members(topic);
+        return join(new Publisher(topic, t.publisherGroups.join(), persistent, options), t.publishers,
+                t.publisherGroups);
+    }
+
+    /** A subscriber of the layout's one topic; see {@link #subscriber(String, String, MessageListener)}. */
+    public Subscriber subscriber(String selector, MessageListener listener) throws JMSException {
+        return subscriber(soleTopic(), selector, listener);
     }
 
     /**
-     * A subscriber placed as {@link #subscriber} whose subscription at each broker of its column is durable and
-     * named {@code name}: the brokers keep its messages while it is away, until {@link #unsubscribe}.
+     * A subscriber of {@code topic} with this selector (null for all messages) in the topic's subscriber group
+     * farthest below its fair share.
      */
-    public synchronized Subscriber durableSubscriber(String name, String selector, MessageListener listener)
+    public Subscriber subscriber(String topic, String selector, MessageListener listener) throws JMSException {
+        return subscriber(topic, selector, Subscription.NON_DURABLE, listener);
+    }
+
+    /**
+     * A subscriber of {@code topic} registering {@code subscription} at each broker of its column: a non-durable one
+     * in the topic's group farthest below its fair share, a named one in its own column ({@link Subscription}).
+     */
+    public Subscriber subscriber(String topic, String selector, Subscription subscription, MessageListener listener)
             throws JMSException {
-        return join(new Subscriber(subscriberGroups.join(), selector, Objects.requireNonNull(name, "name"), listener,
-                options), subscribers, subscriberGroups);
+        return subscriber(topic, selector, subscription, listener, false);
+    }
+
+    /**
+     * As {@link #subscriber(String, String, Subscription, MessageListener)}; with {@code listenerAcknowledges}, a
+     * durable subscription's messages are acknowledged by the listener ({@code Message.acknowledge}) once it has
+     * handed them on, else as the listener returns.
+     */
+    public synchronized Subscriber subscriber(String topic, String selector, Subscription subscription,
+                                              MessageListener listener, boolean listenerAcknowledges)
+            throws JMSException {
+        TopicMembers t = members(topic);
+        if (subscription.placedByKey()) {
+            Subscriber s = new Subscriber(topic, subscription.column(map.subscriberGroups()), selector, subscription,
+                    listener, listenerAcknowledges, options);
+            s.follow(map, s.group());
+            t.keyed.add(s);
+            return s;
+        }
+        return join(new Subscriber(topic, t.subscriberGroups.join(), selector, subscription, listener,
+                listenerAcknowledges, options), t.subscribers, t.subscriberGroups);
+    }
+
+    /** A durable subscriber of the layout's one topic; see {@link #durableSubscriber(String, String, String, MessageListener)}. */
+    public Subscriber durableSubscriber(String name, String selector, MessageListener listener) throws JMSException {
+        return durableSubscriber(soleTopic(), name, selector, listener);
+    }
+
+    /**
+     * A subscriber placed by ElectQueue, as {@link #subscriber(String, String, MessageListener)}, whose subscription
+     * at each broker of its column is shared, durable and named {@code name}: the brokers keep its messages while it
+     * is away, until {@link #unsubscribe}. For a load generator, whose subscribers live as long as it does and must
+     * spread evenly; an application's durable subscriptions sit in their own column
+     * ({@link #subscriber(String, String, Subscription, MessageListener)}), which a returning subscriber finds.
+     */
+    public synchronized Subscriber durableSubscriber(String topic, String name, String selector,
+                                                     MessageListener listener) throws JMSException {
+        TopicMembers t = members(topic);
+        return join(new Subscriber(topic, t.subscriberGroups.join(), selector,
+                Subscription.shared(Objects.requireNonNull(name, "name"), null, true), listener, false, options),
+                t.subscribers, t.subscriberGroups);
+    }
+
+    /**
+     * Removes durable {@code subscription} from its column's brokers; throws InvalidDestinationException when no
+     * broker had it. Its subscriber, if any, must be closed first.
+     */
+    public void unsubscribe(Subscription subscription) throws JMSException {
+        RoutingMap current = map;
+        if (Subscriber.unsubscribe(current.column(subscription.column(current.subscriberGroups())),
+                current.topics().get(0), subscription, options) == 0) {
+            throw new InvalidDestinationException("no durable subscription '" + subscription.name() + "'"
+                    + (subscription.clientId() == null ? "" : " of client ID '" + subscription.clientId() + "'")
+                    + " at the brokers of its column");
+        }
+    }
+
+    /** Throws {@link InvalidDestinationException} naming the layout's topics unless {@code topic} is one of them. */
+    public void requireTopic(String topic) throws InvalidDestinationException {
+        RoutingMap current = map;
+        if (!current.carries(topic)) {
+            throw new InvalidDestinationException("topic '" + topic + "' is not one of the layout's topics "
+                    + current.topics() + ": declare it in spec.topics");
+        }
+    }
+
+    /** The layout's topic, where it carries one; else which to name. */
+    private String soleTopic() throws InvalidDestinationException {
+        RoutingMap current = map;
+        if (current.topics().size() != 1) {
+            throw new InvalidDestinationException("the layout carries topics " + current.topics() + ": name one");
+        }
+        return current.topics().get(0);
+    }
+
+    private TopicMembers members(String topic) throws InvalidDestinationException {
+        requireTopic(topic);
+        return topics.computeIfAbsent(topic, n -> new TopicMembers(map.publisherGroups(), map.subscriberGroups(),
+                clientIndex));
     }
 
     /** A producer of replicated queue {@code queue}, attached to the replica with the fewest producers. */
@@ -198,14 +286,20 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
         detach(queue, replica, producer);
     }
 
-    /** Publisher and subscriber counts per group, for placement checks and reports. */
-    public synchronized int[][] membersPerGroup() {
-        return new int[][] {publisherGroups.members(), subscriberGroups.members()};
+    /** Publisher and subscriber counts per group of the layout's one topic, for placement checks and reports. */
+    public int[][] membersPerGroup() throws InvalidDestinationException {
+        return membersPerGroup(soleTopic());
+    }
+
+    /** Publisher and subscriber counts per group of {@code topic}, for placement checks and reports. */
+    public synchronized int[][] membersPerGroup(String topic) throws InvalidDestinationException {
+        TopicMembers t = members(topic);
+        return new int[][] {t.publisherGroups.members(), t.subscriberGroups.members()};
     }
 
     /**
-     * Follows a new routing map. Clients whose group is gone re-join by election, then clients move one at a
-     * time from the fullest to the emptiest group until no group has two more than another. Every move is
+     * Follows a new routing map. Each topic's clients whose group is gone re-join by election, then they move one at
+     * a time from the topic's fullest to its emptiest group until no group has two more than another. Every move is
      * make-before-break across the whole client: first every publisher, then every subscriber adds the
      * brokers of its new row or column while keeping its old ones; then publishers drop their old brokers, and
      * subscribers drop theirs last, {@link #SETTLE} later. At every moment each publisher's brokers and each
@@ -220,19 +314,29 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
         synchronized (this) {
             map = Objects.requireNonNull(next, "map");
             queueMoves = followQueues(next);
-            int[] publisherTargets = targets(publishers, publisherGroups, next.publisherGroups());
-            int[] subscriberTargets = targets(subscribers, subscriberGroups, next.subscriberGroups());
-            step(publishers, publisherTargets, publisherGroups, GroupMember::extend, failures);
-            step(subscribers, subscriberTargets, subscriberGroups, GroupMember::extend, failures);
-            step(publishers, publisherTargets, publisherGroups, GroupMember::follow, failures);
-            if (leaving(subscriberTargets)) {
+            for (TopicMembers t : topics.values()) {
+                t.publisherTargets = targets(t.publishers, t.publisherGroups, next.publisherGroups());
+                t.subscriberTargets = targets(t.subscribers, t.subscriberGroups, next.subscriberGroups());
+                t.keyedTargets = t.keyed.stream().mapToInt(s -> s.subscription().column(next.subscriberGroups()))
+                        .toArray();
+            }
+            topics.values().forEach(t -> step(t.publishers, t.publisherTargets, t.publisherGroups,
+                    GroupMember::extend, failures));
+            topics.values().forEach(t -> step(t.subscribers, t.subscriberTargets, t.subscriberGroups,
+                    GroupMember::extend, failures));
+            topics.values().forEach(t -> step(t.keyed, t.keyedTargets, null, GroupMember::extend, failures));
+            topics.values().forEach(t -> step(t.publishers, t.publisherTargets, t.publisherGroups,
+                    GroupMember::follow, failures));
+            if (topics.values().stream().anyMatch(this::leaving)) {
                 try {
                     Thread.sleep(SETTLE.toMillis());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
             }
-            step(subscribers, subscriberTargets, subscriberGroups, GroupMember::follow, failures);
+            topics.values().forEach(t -> step(t.subscribers, t.subscriberTargets, t.subscriberGroups,
+                    GroupMember::follow, failures));
+            topics.values().forEach(t -> step(t.keyed, t.keyedTargets, null, GroupMember::follow, failures));
         }
         // outside the lock: a move waits for a send under way, and a closing link for its listener, which may call
         // back into this client
@@ -292,7 +396,11 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
                 .filter(c -> queueOf.apply(c).equals(queue)).toList();
     }
 
-    private boolean leaving(int[] targets) {
+    private boolean leaving(TopicMembers t) {
+        return leaving(t.subscribers, t.subscriberTargets) || leaving(t.keyed, t.keyedTargets);
+    }
+
+    private boolean leaving(List<Subscriber> subscribers, int[] targets) {
         for (int i = 0; i < subscribers.size(); i++) {
             Subscriber s = subscribers.get(i);
             if (targets[i] >= 0 && !new HashSet<>(s.brokersOf(map, targets[i])).containsAll(s.brokers())) {
@@ -330,7 +438,8 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
 
     /**
      * One phase of an update for every member still moving; a member that fails stays where it was (target -1,
-     * counted in its old group again so the next election sees the truth) and sits out the later phases.
+     * counted in its old group again so the next election sees the truth) and sits out the later phases. Members
+     * outside any election ({@code election} null) are only moved.
      */
     private <M extends GroupMember<?>> void step(List<M> members, int[] target, GroupElection election, Move move,
                                                  List<JMSException> failures) {
@@ -342,7 +451,7 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
             try {
                 move.apply(member, map, target[i]);
             } catch (JMSException | RuntimeException e) {
-                if (target[i] != member.group()) {
+                if (election != null && target[i] != member.group()) {
                     election.leave(target[i]);
                     if (member.group() < election.groups()) {
                         election.joinAt(member.group());
@@ -362,8 +471,9 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
 
     /** Closes one publisher and frees its place. */
     public synchronized void remove(Publisher p) {
-        if (publishers.remove(p)) {
-            publisherGroups.leave(p.group());
+        TopicMembers t = topics.get(p.topic());
+        if (t != null && t.publishers.remove(p)) {
+            t.publisherGroups.leave(p.group());
         }
         p.close();
     }
@@ -381,8 +491,12 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
     }
 
     private void leave(Subscriber s) {
-        if (subscribers.remove(s)) {
-            subscriberGroups.leave(s.group());
+        TopicMembers t = topics.get(s.topic());
+        if (t != null && t.subscribers.remove(s)) {
+            t.subscriberGroups.leave(s.group());
+        }
+        if (t != null) {
+            t.keyed.remove(s);
         }
     }
 
@@ -394,10 +508,14 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
     public void close() {
         List<AutoCloseable> queueSide;
         synchronized (this) {
-            publishers.forEach(Publisher::close);
-            subscribers.forEach(Subscriber::close);
-            publishers.clear();
-            subscribers.clear();
+            for (TopicMembers t : topics.values()) {
+                t.publishers.forEach(Publisher::close);
+                t.subscribers.forEach(Subscriber::close);
+                t.keyed.forEach(Subscriber::close);
+                t.publishers.clear();
+                t.subscribers.clear();
+                t.keyed.clear();
+            }
             queueSide = List.copyOf(queueClients);
             queueClients.clear();
         }

@@ -19,7 +19,12 @@ final class JndiLayout implements JndiNames, AutoCloseable {
     private final Path routingMap;
 
     JndiLayout(Path dir, int publisherGroups, int subscriberGroups) throws Exception {
-        brokers = new LocalBrokers(dir);
+        this(dir, publisherGroups, subscriberGroups, false);
+    }
+
+    /** As above, on brokers with journals when {@code journal}: they take durable subscriptions. */
+    JndiLayout(Path dir, int publisherGroups, int subscriberGroups, boolean journal) throws Exception {
+        brokers = new LocalBrokers(dir, journal);
         routingMap = dir.resolve(RoutingMapCodec.CONFIG_MAP_KEY);
         moveTo(publisherGroups, subscriberGroups);
     }

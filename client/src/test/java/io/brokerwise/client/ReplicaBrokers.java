@@ -20,7 +20,7 @@ import org.apache.activemq.artemis.core.server.ServerProducer;
 import org.apache.activemq.artemis.core.server.ServerSession;
 
 /**
- * Real brokers in the test JVM, each carrying a replica of one queue beside the topic, joined by the cluster
+ * Real brokers in the test JVM, each carrying a replica of one queue beside the topics, joined by the cluster
  * connection broker.xml renders. {@link #observed} reads each replica's producers and consumers from the brokers
  * themselves, as the operator publishes them in the routing map.
  */
@@ -32,12 +32,19 @@ final class ReplicaBrokers implements AutoCloseable {
     final BrokerUsers users = BrokerUsers.generate();
     private final List<EmbeddedBroker> brokers = new ArrayList<>();
     private final List<String> addresses = new ArrayList<>();
+    private final List<String> topics;
 
     /**
      * {@code k} brokers, each naming the others as its peers before any listens. A port picked free may be taken (by
      * a client connection's local end) before its broker binds it; then all start again on new ports, twice at most.
      */
     ReplicaBrokers(Path dir, int k) throws Exception {
+        this(dir, k, List.of(TOPIC));
+    }
+
+    /** As {@link #ReplicaBrokers(Path, int)}, every broker carrying these topics. */
+    ReplicaBrokers(Path dir, int k, List<String> topics) throws Exception {
+        this.topics = List.copyOf(topics);
         for (int attempt = 1; ; attempt++) {
             try {
                 start(dir.resolve("attempt-" + attempt), k);
@@ -62,7 +69,8 @@ final class ReplicaBrokers implements AutoCloseable {
             String self = peers.remove(i);
             int port = Integer.parseInt(self.substring(self.lastIndexOf(':') + 1));
             BrokerConfiguration config = BrokerConfiguration.forLoopback("b" + i, TOPIC, false, port,
-                    dir.resolve("b" + i).toString()).withQueues(new QueueReplicas(List.of(QUEUE), self, peers));
+                    dir.resolve("b" + i).toString()).withTopics(topics)
+                    .withQueues(new QueueReplicas(List.of(QUEUE), self, peers));
             brokers.add(EmbeddedBroker.start(config, users, dir.resolve("b" + i)));
         }
     }
@@ -71,14 +79,20 @@ final class ReplicaBrokers implements AutoCloseable {
         return ClientOptions.of(users.application().user(), users.application().password());
     }
 
-    /** The layout's map: the topic on every broker (PSR), the queue with the counts the brokers have now. */
+    /** The layout's map: the topics on every broker (PSR), the queue with the counts the brokers have now. */
     RoutingMap observed() {
+        return observed(brokers.size(), 1);
+    }
+
+    /** The map of a k x l layout over every broker, row-major, the queue with the counts the brokers have now. */
+    RoutingMap observed(int publisherGroups, int subscriberGroups) {
         List<QueueRoute.Replica> replicas = new ArrayList<>();
         for (int i = 0; i < brokers.size(); i++) {
             replicas.add(new QueueRoute.Replica(addresses.get(i), producers(i), consumers(i),
                     false));
         }
-        return RoutingMap.of(TOPIC, brokers.size(), 1, addresses).withQueues(List.of(new QueueRoute(QUEUE, replicas)));
+        return RoutingMap.of(TOPIC, publisherGroups, subscriberGroups, addresses).withTopics(topics)
+                .withQueues(List.of(new QueueRoute(QUEUE, replicas)));
     }
 
     String address(int i) {

@@ -67,7 +67,7 @@ public final class LoadRun {
             int matching = 0;
             for (int s = 0; s < selectors.size(); s++) {
                 if (slice.runs(s)) {
-                    subscribers.add(subscribe(client, s, selectors.get(s), clock));
+                    subscribers.addAll(subscribe(client, s, selectors.get(s), clock));
                     matching += s < spec.design().r() ? 1 : 0;
                 }
             }
@@ -95,12 +95,23 @@ public final class LoadRun {
         }
     }
 
-    /** Subscriber {@code index}: durable subscriptions are named after it, the same in every slice and point. */
-    private Subscriber subscribe(TopologyClient client, int index, String selector, Measurement clock)
+    /**
+     * Subscriber {@code index}, its selector registered on every topic of the map (Henjes sec. 3.2.4's topics
+     * series: a message of any topic meets the same subscribers): durable subscriptions are named after it, the same
+     * in every slice and point.
+     */
+    private List<Subscriber> subscribe(TopologyClient client, int index, String selector, Measurement clock)
             throws JMSException {
-        return spec.durableSubscriptions()
-                ? client.durableSubscriber(DURABLE_SUBSCRIPTION_PREFIX + index, selector, clock.listener())
-                : client.subscriber(selector, clock.listener());
+        List<Subscriber> subscribers = new ArrayList<>();
+        List<String> topics = client.routingMap().topics();
+        for (int t = 0; t < topics.size(); t++) {
+            // a shared durable subscription's name is the broker's queue name: one per topic
+            String name = DURABLE_SUBSCRIPTION_PREFIX + index + (t == 0 ? "" : "-" + t);
+            subscribers.add(spec.durableSubscriptions()
+                    ? client.durableSubscriber(topics.get(t), name, selector, clock.listener())
+                    : client.subscriber(topics.get(t), selector, clock.listener()));
+        }
+        return subscribers;
     }
 
     private List<PublisherLoop> startPublishers(Senders senders, Measurement clock, ClientSlice slice)

@@ -63,19 +63,30 @@ final class Senders implements AutoCloseable {
         return factory == null ? clientSender(body, design) : factorySender(body, design);
     }
 
+    /** A publisher of every topic of the map, sending to them in turn (one topic: every message to it). */
     private Sender clientSender(byte[] body, SelectorDesign design) throws JMSException {
-        Publisher publisher = client.publisher(spec.persistent());
-        Outgoing[] pool = new Outgoing[Sender.POOL];
-        for (int i = 0; i < pool.length; i++) {
-            pool[i] = new Outgoing(body, design.messageProperties(), design.messageCorrelationId());
+        List<String> topics = client.routingMap().topics();
+        Publisher[] publishers = new Publisher[topics.size()];
+        for (int t = 0; t < publishers.length; t++) {
+            publishers[t] = client.publisher(topics.get(t), spec.persistent());
         }
-        return (n, intended) -> publisher.publish(pool[(int) (n % pool.length)], intended);
+        // a pool per topic: an outgoing message keeps the copies it built for one publisher's links
+        Outgoing[][] pools = new Outgoing[publishers.length][Sender.POOL];
+        for (Outgoing[] pool : pools) {
+            for (int i = 0; i < pool.length; i++) {
+                pool[i] = new Outgoing(body, design.messageProperties(), design.messageCorrelationId());
+            }
+        }
+        return (n, intended) -> {
+            int t = (int) (n % publishers.length);
+            publishers[t].publish(pools[t][(int) (n / publishers.length % Sender.POOL)], intended);
+        };
     }
 
     private Sender factorySender(byte[] body, SelectorDesign design) throws JMSException {
         JMSContext context = factory.createContext();
         contexts.add(context);
-        Topic topic = context.createTopic(factory.routingMap().topic());
+        Topic topic = context.createTopic(factory.routingMap().soleTopic());
         JMSProducer producer = context.createProducer().setDisableMessageID(true).setDisableMessageTimestamp(true)
                 .setDeliveryMode(spec.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
         BytesMessage[] pool = new BytesMessage[Sender.POOL];

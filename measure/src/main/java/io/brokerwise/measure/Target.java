@@ -65,4 +65,9 @@ public record Target(RoutingMap map, BrokerCredentials credentials, BrokerCreden
     int copiesPerMessage() {
         return map.subscriberGroups();
     }
+
+    /** The same brokers, their map carrying these topics: a load spread over them. */
+    public Target over(List<String> topics) {
+        return new Target(map.withTopics(topics), credentials, metrics, metricsAddresses, caveats, trustedCa);
+    }
 }

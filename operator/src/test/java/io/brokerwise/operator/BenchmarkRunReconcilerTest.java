@@ -25,6 +25,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.StringReader;
+import java.util.List;
 import java.util.Map;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Tag;
@@ -156,7 +157,7 @@ class BenchmarkRunReconcilerTest {
         var map = RoutingMapCodec.fromJson(awaitObject(() -> client.configMaps().inNamespace("other")
                 .withName("rejected-layout-routing").get()).getData().get(RoutingMapCodec.CONFIG_MAP_KEY));
         assertEquals(other, map.publisherGroups() + "x" + map.subscriberGroups());
-        assertEquals("rejected-layout", map.topic());
+        assertEquals(List.of("rejected-layout"), map.topics());
         Condition starting = cluster.await(run, "Unknown", "BrokerStarting");
         assertTrue(starting.getMessage().contains("0 of 2 Ready"), starting.getMessage());
         assertNull(client.batch().v1().jobs().inNamespace("other").withName("rejected-clients").get(),

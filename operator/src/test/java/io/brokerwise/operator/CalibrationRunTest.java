@@ -77,7 +77,7 @@ class CalibrationRunTest {
         var map = RoutingMapCodec.fromJson(await(() -> client.configMaps().inNamespace("calibrate")
                 .withName("cal-calibration-routing").get()).getData().get(RoutingMapCodec.CONFIG_MAP_KEY));
         assertEquals(List.of("cal-calibration-broker-0.cal-calibration-brokers.calibrate.svc:61616"), map.brokers());
-        assertEquals("cal-calibration", map.topic());
+        assertEquals(List.of("cal-calibration"), map.topics());
         // TLS like a topology's brokers, with a CA and a certificate of its own, the CA in its clients' Secret
         var certificates = await(() -> client.secrets().inNamespace("calibrate").withName("cal-calibration-broker-tls")
                 .get()).getData();

@@ -81,6 +81,11 @@ class CrdValidationTest {
         "journal below minimum   | '  workload:'                  | '  storage: {size: 100Mi}\\n  workload:' | storage.size must be a quantity of at least 256Mi",
         "journal size not bytes  | '  workload:'                  | '  storage: {size: lots}\\n  workload:' | spec.storage.size",
         "unknown retention       | '  workload:'                  | '  storage: {retention: {whenScaled: Keep}}\\n  workload:' | spec.storage.retention.whenScaled: Unsupported value",
+        "workload and topics     | '  workload:'                  | '  topics: [{name: a, workload: {publishers: 1, messageRatePerPublisher: 1, subscribers: 1, replicationGrade: {mean: 1}}}]\\n  workload:' | give spec.workload (one topic, named as the topology) or spec.topics",
+        "no topic at all         | '  workload:'                  | '  topics: []\\n  x:' | topics: at least one topic",
+        "topic without a name    | '  workload:'                  | '  topics: [{workload: {publishers: 1, messageRatePerPublisher: 1, subscribers: 1, replicationGrade: {mean: 1}}}]\\n  x:' | spec.topics[0].name: Required value",
+        "topic's own bound       | '  workload:'                  | '  topics: [{name: a, maxWaitingTime: soon, workload: {publishers: 1, messageRatePerPublisher: 1, subscribers: 1, replicationGrade: {mean: 1}}}]\\n  x:' | spec.topics[0].maxWaitingTime",
+        "no subscriber, workload | 'subscribers: 400'             | 'subscribers: 0'                    | workload.subscribers: at least 1",
     })
     void badManifestIsRejectedNamingTheField(String what, String from, String to, String message, KubernetesClient client) {
         var bad = parse(VALID.replace(from, to.replace("\\n", "\n")));

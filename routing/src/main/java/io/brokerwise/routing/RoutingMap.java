@@ -13,21 +13,23 @@ import java.util.Set;
  * StatefulSet ordinal {@code row * l + column}; a later one ({@link #movedTo}) keeps each cell on its broker, so
  * after a change of layout the ordinals of a map need not be row-major.
  *
- * The queues are replicated queues beside the topic ({@link QueueRoute}); their replicas live on the layout's
- * brokers but follow rules of their own, so a change of the topic's layout leaves them as they are.
+ * Every broker carries every topic of the map: the layout is one for all of them (docs/models.md sec. 12), and
+ * each topic's publishers and subscribers are placed on its rows and columns apart from the other topics'. The
+ * queues are replicated queues beside the topics ({@link QueueRoute}); their replicas live on the layout's
+ * brokers but follow rules of their own, so a change of the topics' layout leaves them as they are.
  *
  * The layout is two plain counts, not the model's {@code Layout}, so that applications read the map without
  * the model; code that plans builds a {@code Layout} from them.
  *
  * @param version          format version, {@link #VERSION}; a client refuses maps of a version it does not know
- * @param topic            the one multicast address every broker of the layout carries
+ * @param topics           the multicast addresses every broker of the layout carries, one per topic
  * @param publisherGroups  k, the rows (PSR is k x 1)
  * @param subscriberGroups l, the columns (SSR is 1 x l)
  * @param brokers          {@code host:port} of each cell, cells row-major, {@code k * l} entries
  * @param queues           the layout's replicated queues, each on some of these brokers (none: a topic alone)
  */
-public record RoutingMap(int version, String topic, int publisherGroups, int subscriberGroups, List<String> brokers,
-                         List<QueueRoute> queues) {
+public record RoutingMap(int version, List<String> topics, int publisherGroups, int subscriberGroups,
+                         List<String> brokers, List<QueueRoute> queues) {
 
     /** The format version this code writes and reads. */
     public static final int VERSION = 1;
@@ -44,8 +46,9 @@ public record RoutingMap(int version, String topic, int publisherGroups, int sub
             throw new IllegalArgumentException("routing map version " + version + " is not supported, this client reads "
                     + "version " + VERSION);
         }
-        if (topic == null || topic.isBlank()) {
-            throw new IllegalArgumentException("routing map needs a topic");
+        topics = List.copyOf(topics);
+        if (topics.isEmpty() || topics.stream().anyMatch(t -> t == null || t.isBlank())) {
+            throw new IllegalArgumentException("routing map needs a topic, and every topic a name: got " + topics);
         }
         brokers = List.copyOf(brokers);
         if (brokers.size() != (long) publisherGroups * subscriberGroups) {
@@ -57,21 +60,45 @@ public record RoutingMap(int version, String topic, int publisherGroups, int sub
         }
         queues = List.copyOf(queues);
         Set<String> names = new LinkedHashSet<>();
+        for (String t : topics) {
+            if (!names.add(t)) {
+                throw new IllegalArgumentException("topic '" + t + "' is named twice");
+            }
+        }
         for (QueueRoute q : queues) {
-            if (q.name().equals(topic) || !names.add(q.name())) {
-                throw new IllegalArgumentException("queue '" + q.name() + "' is named twice, or as the topic");
+            if (!names.add(q.name())) {
+                throw new IllegalArgumentException("queue '" + q.name() + "' is named twice, or as a topic");
             }
         }
     }
 
-    /** A map for the given layout and broker addresses (row-major), in the current format version. */
+    /** A map of one topic for the given layout and broker addresses (row-major), in the current format version. */
     public static RoutingMap of(String topic, int publisherGroups, int subscriberGroups, List<String> brokers) {
-        return new RoutingMap(VERSION, topic, publisherGroups, subscriberGroups, brokers, List.of());
+        return new RoutingMap(VERSION, List.of(topic), publisherGroups, subscriberGroups, brokers, List.of());
     }
 
     /** This map with these replicated queues instead of its own. */
     public RoutingMap withQueues(List<QueueRoute> newQueues) {
-        return new RoutingMap(version, topic, publisherGroups, subscriberGroups, brokers, newQueues);
+        return new RoutingMap(version, topics, publisherGroups, subscriberGroups, brokers, newQueues);
+    }
+
+    /** This map carrying these topics instead of its own, on the same brokers. */
+    public RoutingMap withTopics(List<String> newTopics) {
+        return new RoutingMap(version, newTopics, publisherGroups, subscriberGroups, brokers, queues);
+    }
+
+    /** Whether the layout carries this topic. */
+    public boolean carries(String topic) {
+        return topics.contains(topic);
+    }
+
+    /** The topic of a map of one, for what publishes or subscribes to one topic (load generators, probes). */
+    public String soleTopic() {
+        if (topics.size() != 1) {
+            throw new IllegalStateException("the layout carries " + topics.size() + " topics " + topics
+                    + ": name the one to use");
+        }
+        return topics.get(0);
     }
 
     /** The replicated queue of this name, if the layout carries one. */
@@ -127,7 +154,7 @@ public record RoutingMap(int version, String topic, int publisherGroups, int sub
                 free.remove(cells[i]);
             }
         }
-        return of(topic, publisherGroups, subscriberGroups, List.of(cells)).withQueues(queues);
+        return new RoutingMap(version, topics, publisherGroups, subscriberGroups, List.of(cells), queues);
     }
 
     /**

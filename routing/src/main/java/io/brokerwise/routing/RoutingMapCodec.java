@@ -27,7 +27,11 @@ public final class RoutingMapCodec {
     public static String toJson(RoutingMap map) {
         ObjectNode root = JSON.createObjectNode();
         root.put("version", map.version());
-        root.put("topic", map.topic());
+        // the first topic alone, as readers that know one topic read it
+        root.put("topic", map.topics().get(0));
+        if (map.topics().size() > 1) {
+            map.topics().forEach(root.putArray("topics")::add);
+        }
         root.put("publisherGroups", map.publisherGroups());
         root.put("subscriberGroups", map.subscriberGroups());
         ArrayNode brokers = root.putArray("brokers");
@@ -99,7 +103,17 @@ public final class RoutingMapCodec {
             }
             ordered.add(cells[i]);
         }
-        return new RoutingMap(version, root.path("topic").asText(null), rows, columns, ordered, queues(root));
+        return new RoutingMap(version, topics(root), rows, columns, ordered, queues(root));
+    }
+
+    /** {@code topics} where the map has several, else {@code topic} alone. */
+    private static List<String> topics(JsonNode root) {
+        List<String> topics = new ArrayList<>();
+        root.path("topics").forEach(t -> topics.add(t.asText(null)));
+        if (topics.isEmpty()) {
+            topics.add(root.path("topic").asText(null));
+        }
+        return topics;
     }
 
     /** The optional {@code queues}: a map without them is a topic alone. */

@@ -1,6 +1,7 @@
 package io.brokerwise.routing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -73,8 +74,28 @@ class RoutingMapTest {
     void aQueueNamedAsTheTopicOrWithEveryReplicaRetiringIsRefused() {
         RoutingMap map = RoutingMap.of("t", 1, 1, List.of("a:1"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> map.withQueues(List.of(new QueueRoute("t",
-                List.of(QueueRoute.Replica.at("a:1")))))).getMessage().contains("as the topic"));
+                List.of(QueueRoute.Replica.at("a:1")))))).getMessage().contains("as a topic"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new QueueRoute("q", List.of(
                 new QueueRoute.Replica("a:1", 0, 0, true)))).getMessage().contains("not retiring"));
+    }
+
+    @Test
+    void aMapOfSeveralTopicsKeepsThemThroughTheCodecAndAMove() {
+        RoutingMap map = RoutingMap.of("prices", 1, 2, List.of("a:1", "b:1")).withTopics(List.of("prices", "orders"));
+        String json = RoutingMapCodec.toJson(map);
+        assertTrue(json.contains("\"topic\" : \"prices\""), "readers of one topic read the first: " + json);
+        assertEquals(map, RoutingMapCodec.fromJson(json));
+        assertEquals(List.of("prices", "orders"), map.movedTo(2, 1, List.of("a:1", "c:1")).topics());
+        assertTrue(map.carries("orders"));
+        assertTrue(assertThrows(IllegalStateException.class, map::soleTopic).getMessage().contains("[prices, orders]"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> map.withTopics(List.of("prices", "prices")))
+                .getMessage().contains("named twice"));
+    }
+
+    @Test
+    void aMapOfOneTopicIsWrittenAsBefore() {
+        String json = RoutingMapCodec.toJson(RoutingMap.of("t", 1, 1, List.of("a:1")));
+        assertFalse(json.contains("topics"), json);
+        assertEquals(List.of("t"), RoutingMapCodec.fromJson(json).topics());
     }
 }

@@ -17,7 +17,7 @@ public final class FittedProfile {
     private FittedProfile() {
     }
 
-    /** The profile's spec: only the parameters the model has, per-byte times only when the points fitted them. */
+    /** The profile's spec: only the parameters the model has, per-byte times and the topic cost only when the points fitted them. */
     public static BrokerProfileSpec spec(ServiceTimeModel model, ProfileParameters p, Double maxOverallRate) {
         BrokerProfileSpec s = new BrokerProfileSpec();
         s.model = BrokerProfileSpec.Model.valueOf(model.name());
@@ -32,6 +32,10 @@ public final class FittedProfile {
             s.parameters.receiveSecondsPerByte = p.receiveSecondsPerByte();
             s.parameters.dispatchSecondsPerByte = p.dispatchSecondsPerByte();
             s.parameters.sizeExponent = p.sizeExponent();
+        }
+        if (p.chargesTopics()) {
+            s.parameters.topicSeconds = p.topicCost().seconds();
+            s.parameters.topicCost = p.topicCost().form();
         }
         return s;
     }
@@ -64,6 +68,7 @@ public final class FittedProfile {
         status.candidates = selection.candidates().stream().map(c -> {
             BrokerProfileStatus.ModelCandidate candidate = new BrokerProfileStatus.ModelCandidate();
             candidate.model = BrokerProfileSpec.Model.valueOf(c.model().name());
+            candidate.topicCost = c.topicForm();
             candidate.parameters = c.parameters();
             candidate.heldOutMedianRelativeError = c.heldOutMedianRelativeError();
             return candidate;

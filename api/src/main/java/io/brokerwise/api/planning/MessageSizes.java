@@ -17,7 +17,10 @@ public final class MessageSizes {
     /** @param queueProfiles the profile of each of {@code input.queues()}, in order */
     public static void check(PlanningInput input, ServiceTimeProfile topic, List<ServiceTimeProfile> queueProfiles) {
         List<String> problems = new ArrayList<>();
-        sized("spec.workload.messageSizeBytes", input.workload().messageSizeBytes(), topic, problems);
+        for (int i = 0; i < input.topics().size(); i++) {
+            sized(input.topicField(i) + ".messageSizeBytes", input.topics().get(i).workload().messageSizeBytes(), topic,
+                    problems);
+        }
         for (int i = 0; i < input.queues().size(); i++) {
             sized("spec.queues[" + i + "].messageSizeBytes", input.queues().get(i).messageSizeBytes(),
                     queueProfiles.get(i), problems);

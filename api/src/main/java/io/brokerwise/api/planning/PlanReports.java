@@ -8,6 +8,7 @@ import io.brokerwise.model.replicatedqueue.ReplicaLoad;
 import io.brokerwise.model.replicatedqueue.ReplicatedQueuePlan;
 import io.brokerwise.model.service.ServiceTime;
 import io.brokerwise.model.service.ServiceTimeProfile;
+import io.brokerwise.model.topology.DestinationShare;
 import io.brokerwise.model.topology.LayoutEvaluation;
 import io.brokerwise.model.topology.Plan;
 import java.util.List;
@@ -23,6 +24,7 @@ public final class PlanReports {
         String reason = reason(plan);
         boolean chargesRecovery = profile.parameters().chargesRegistration();
         report.plan = status(shown, reason, chargesRecovery);
+        report.plan.topics = shown.shares().size() < 2 ? null : shown.shares().stream().map(PlanReports::share).toList();
         report.alternatives = plan.alternatives().stream()
                 .map(a -> status(a.evaluation(), a.reason(), chargesRecovery)).toList();
         report.binding = plan.binding() == null ? null : plan.binding().reason();
@@ -104,6 +106,15 @@ public final class PlanReports {
         s.utilization = fraction(r.utilization());
         s.serviceTime = serviceTime(r.serviceTime());
         s.waitingTime = waitingTime(r.waitingMean(), r.waitingQuantile(), r.waitingQuantileLevel());
+        return s;
+    }
+
+    private static PlanStatus.TopicShareStatus share(DestinationShare share) {
+        PlanStatus.TopicShareStatus s = new PlanStatus.TopicShareStatus();
+        s.name = share.name();
+        s.arrivalRate = share.arrivalRate();
+        s.serviceTimeMean = share.meanServiceSeconds();
+        s.utilization = share.utilization();
         return s;
     }
 

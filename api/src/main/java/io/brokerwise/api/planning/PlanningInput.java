@@ -5,6 +5,7 @@ import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
 import io.brokerwise.api.v1alpha1.QueueSpec;
 import io.brokerwise.api.v1alpha1.StorageSpec;
 import io.brokerwise.api.v1alpha1.TlsSpec;
+import io.brokerwise.api.v1alpha1.TopicSpec;
 import io.brokerwise.api.v1alpha1.TopologySpec;
 import io.brokerwise.api.v1alpha1.WorkloadSpec;
 import io.brokerwise.model.Durations;
@@ -12,6 +13,7 @@ import io.brokerwise.model.replicatedqueue.QueueWorkload;
 import io.brokerwise.model.replication.ReplicationGradeDistribution;
 import io.brokerwise.model.topology.Limits;
 import io.brokerwise.model.topology.Objectives;
+import io.brokerwise.model.topology.Topic;
 import io.brokerwise.model.topology.TopologyMode;
 import io.brokerwise.model.topology.Workload;
 import java.util.ArrayList;
@@ -19,18 +21,24 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * A validated PubSubTopology spec as the model's inputs: the topic's workload and the queues beside it, in the
- * spec's order. Cross-field checks mirror the CEL rules on the spec classes, so the CLI rejects what
- * {@code kubectl apply} rejects, with the same field names.
+ * A validated PubSubTopology spec as the model's inputs: its topics (spec.workload's one, named as the topology, or
+ * spec.topics') and the queues beside them, in the spec's order. Cross-field checks mirror the CEL rules on the spec
+ * classes, so the CLI rejects what {@code kubectl apply} rejects, with the same field names.
+ *
+ * @param oneTopicForm whether the topics come from spec.workload, which field names in messages say
  */
-public record PlanningInput(Workload workload, List<QueueWorkload> queues, Objectives objectives, Limits limits,
-                            TopologyMode mode) {
+public record PlanningInput(List<Topic> topics, boolean oneTopicForm, List<QueueWorkload> queues,
+                            Objectives objectives, Limits limits, TopologyMode mode) {
 
     /** The most publishers, subscribers, producers or consumers a spec may declare. */
     public static final long MAX_COUNT = 1L << 53;
 
-    /** The spec's inputs, validated; the broker limit is the spec's own (or the default). */
-    public static PlanningInput from(PubSubTopologySpec spec) {
+    /**
+     * The spec's inputs, validated; the broker limit is the spec's own (or the default).
+     *
+     * @param topology the topology's name, which spec.workload's topic takes
+     */
+    public static PlanningInput from(PubSubTopologySpec spec, String topology) {
         List<String> problems = SpecValidator.validate(spec, "spec");
         if (!problems.isEmpty()) {
             throw new ManifestException(problems);
@@ -38,8 +46,17 @@ public record PlanningInput(Workload workload, List<QueueWorkload> queues, Objec
         List<String> crossField = new ArrayList<>(AutoscalingInput.problems(spec));
         crossField.addAll(TlsSpec.problems(spec.broker.tls, "spec.broker.tls"));
         crossField.addAll(StorageSpec.problems(spec.storage, "spec.storage"));
-        crossField.addAll(SpecValidator.duplicateQueueNames(spec.queues));
-        Workload workload = attempt("spec.workload", () -> workload(spec.workload), crossField);
+        crossField.addAll(SpecValidator.duplicateDestinationNames(spec));
+        crossField.addAll(forms(spec));
+        crossField.addAll(oneTopicOnly(spec));
+        List<Topic> topics = new ArrayList<>();
+        if (spec.workload != null) {
+            topics.add(attempt("spec.workload", () -> Topic.of(topology, workload(spec.workload)), crossField));
+        }
+        for (int i = 0; spec.workload == null && spec.topics != null && i < spec.topics.size(); i++) {
+            TopicSpec t = spec.topics.get(i);
+            topics.add(attempt("spec.topics[" + i + "]", () -> topic(t), crossField));
+        }
         List<QueueWorkload> queues = new ArrayList<>();
         for (int i = 0; spec.queues != null && i < spec.queues.size(); i++) {
             QueueSpec q = spec.queues.get(i);
@@ -53,21 +70,75 @@ public record PlanningInput(Workload workload, List<QueueWorkload> queues, Objec
         int maxBrokers = spec.placement.maxBrokers == null ? Limits.DEFAULT_MAX_BROKERS : spec.placement.maxBrokers;
         long connections = spec.broker.maxConnections == null ? Long.MAX_VALUE : spec.broker.maxConnections;
         double network = spec.placement.networkBitsPerSecond == null ? Double.NaN : spec.placement.networkBitsPerSecond;
-        return new PlanningInput(workload, List.copyOf(queues), objectives,
+        return new PlanningInput(List.copyOf(topics), spec.workload != null, List.copyOf(queues), objectives,
                 new Limits(maxBrokers, connections, network, spec.placement.brokersPerNode), mode);
     }
 
     /**
      * @param availableBrokers brokers the platform can host (matching nodes times brokers per node)
      */
-    public static PlanningInput from(PubSubTopologySpec spec, int availableBrokers) {
-        return from(spec).withAvailableBrokers(availableBrokers);
+    public static PlanningInput from(PubSubTopologySpec spec, String topology, int availableBrokers) {
+        return from(spec, topology).withAvailableBrokers(availableBrokers);
+    }
+
+    /**
+     * The one topic's workload, for what measures, sweeps or scales a single topic: refused, saying so, for a
+     * topology of several.
+     */
+    public Workload workload() {
+        if (topics.size() != 1) {
+            throw new ManifestException("spec.topics: " + topics.size() + " topics; this measures, sweeps or scales "
+                    + "one topic's workload and a topology of several is not supported by it yet: give spec.workload");
+        }
+        return topics.get(0).workload();
+    }
+
+    /** The field that declares topic i, as messages name it: spec.workload, or spec.topics[i].workload. */
+    public String topicField(int i) {
+        return oneTopicForm ? "spec.workload" : "spec.topics[" + i + "].workload";
     }
 
     /** The same input on a platform that can host at most {@code availableBrokers} brokers. */
     public PlanningInput withAvailableBrokers(int availableBrokers) {
         int maxBrokers = Math.max(1, Math.min(limits.maxBrokers(), availableBrokers));
-        return new PlanningInput(workload, queues, objectives, limits.withMaxBrokers(maxBrokers), mode);
+        return new PlanningInput(topics, oneTopicForm, queues, objectives, limits.withMaxBrokers(maxBrokers), mode);
+    }
+
+    /** The CEL rules on the spec's two forms, for a spec read offline. */
+    private static List<String> forms(PubSubTopologySpec spec) {
+        List<String> problems = new ArrayList<>();
+        if ((spec.workload == null) == (spec.topics == null)) {
+            problems.add("spec: " + PubSubTopologySpec.ONE_FORM);
+        }
+        if (spec.workload != null && spec.workload.subscribers != null && spec.workload.subscribers < 1) {
+            problems.add("spec." + PubSubTopologySpec.WORKLOAD_SUBSCRIBERS);
+        }
+        if (spec.workload == null && spec.topics != null && spec.topics.isEmpty()) {
+            problems.add("spec." + PubSubTopologySpec.SOME_TOPICS);
+        }
+        return problems;
+    }
+
+    /** What measures or scales one topic's workload refuses a topology of several, saying what to change. */
+    private static List<String> oneTopicOnly(PubSubTopologySpec spec) {
+        List<String> problems = new ArrayList<>();
+        if (spec.workload != null || spec.topics == null || spec.topics.size() < 2) {
+            return problems;
+        }
+        if (spec.autoscaling != null) {
+            problems.add("spec.autoscaling: a topology of several topics is not autoscaled yet; remove "
+                    + "spec.autoscaling, or give each topic a topology of its own (spec.workload)");
+        }
+        if (spec.verification != null && Boolean.TRUE.equals(spec.verification.onDeploy)) {
+            problems.add("spec.verification.onDeploy: the check measures one topic's workload and a topology of "
+                    + "several topics is not verified yet; set it false");
+        }
+        return problems;
+    }
+
+    private static Topic topic(TopicSpec t) {
+        Workload w = workload(t.workload);
+        return t.maxWaitingTime == null ? Topic.of(t.name, w) : new Topic(t.name, w, Durations.seconds(t.maxWaitingTime));
     }
 
     private static Workload workload(WorkloadSpec w) {
@@ -79,7 +150,7 @@ public record PlanningInput(Workload workload, List<QueueWorkload> queues, Objec
             throw new IllegalArgumentException("replicationGrade.mean: at most subscribers x filtersPerSubscriber = "
                     + (long) max + ", got " + w.replicationGrade.mean);
         }
-        if (w.filtersPerSubscriber == 0 && w.replicationGrade.mean != w.subscribers.doubleValue()) {
+        if (w.filtersPerSubscriber == 0 && w.subscribers > 0 && w.replicationGrade.mean != w.subscribers.doubleValue()) {
             throw new IllegalArgumentException("replicationGrade.mean: without filters every subscriber gets every "
                     + "message, so it must equal subscribers (" + w.subscribers + ")");
         }

@@ -8,6 +8,7 @@ import io.brokerwise.api.v1alpha1.QueueSpec;
 import io.brokerwise.model.service.BuiltInProfiles;
 import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTimeModel;
+import io.brokerwise.model.service.TopicCost;
 import io.brokerwise.model.service.ServiceTimeProfile;
 import java.util.Collection;
 import java.util.List;
@@ -47,7 +48,9 @@ public final class ProfileResolver {
                     p.latencyFloorSeconds == null ? 0 : p.latencyFloorSeconds,
                     p.poissonServiceFactor == null ? 1 : p.poissonServiceFactor,
                     p.registrationSeconds == null ? 0 : p.registrationSeconds,
-                    p.sizeExponent == null ? 1 : p.sizeExponent);
+                    p.sizeExponent == null ? 1 : p.sizeExponent,
+                    p.topicSeconds == null ? TopicCost.NONE : new TopicCost(
+                            p.topicCost == null ? TopicCost.Form.PerTopic : p.topicCost, p.topicSeconds));
             String source = resource.getStatus() != null && resource.getStatus().source != null
                     ? resource.getStatus().source : "BrokerProfile " + name;
             return new ServiceTimeProfile(name, model, parameters, source);
@@ -93,9 +96,14 @@ public final class ProfileResolver {
         return resolve(spec.profileName(queue.persistent()), queue.selectorKind(), resources, "spec.profileRef.name");
     }
 
-    /** The filter kind a spec declares, if it gets that far; it picks a built-in family's variant. */
+    /**
+     * The filter kind a spec declares, if it gets that far; it picks a built-in family's variant. Topics whose
+     * filters differ in kind plan with the application-property variant, whose filters cost more.
+     */
     public static FilterSpec.Kind filterKind(PubSubTopologySpec spec) {
-        return spec.workload == null || spec.workload.filter == null ? null : spec.workload.filter.kind;
+        List<FilterSpec.Kind> kinds = spec.workloads().stream().map(w -> w.filter == null ? null : w.filter.kind)
+                .distinct().toList();
+        return kinds.size() == 1 ? kinds.get(0) : kinds.isEmpty() ? null : FilterSpec.Kind.ApplicationProperty;
     }
 
     /** A built-in profile by full or family name; the filter kind picks the family's variant. */

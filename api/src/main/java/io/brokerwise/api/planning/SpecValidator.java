@@ -1,7 +1,9 @@
 package io.brokerwise.api.planning;
 
 import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
 import io.brokerwise.api.v1alpha1.QueueSpec;
+import io.brokerwise.api.v1alpha1.TopicSpec;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
@@ -37,39 +39,49 @@ public final class SpecValidator {
     }
 
     /**
-     * A topology's problems: its spec's, and those of its queues' names, which no annotation sees. A queue may not
-     * share its name with the topic, which is the topology's own name (its brokers' multicast address and the
-     * routing map's topic), nor with another queue.
+     * A topology's problems: its spec's, and those of its destinations' names, which no annotation sees. No two
+     * destinations (topics and queues) share a name; spec.workload's topic is the topology's own name (its brokers'
+     * multicast address and the routing map's topic).
      */
     public static List<String> validate(PubSubTopology topology) {
         List<String> problems = validate(topology.getSpec(), "spec");
         String topic = topology.getMetadata() == null ? null : topology.getMetadata().getName();
         List<QueueSpec> queues = orNone(topology.getSpec().queues);
-        for (int i = 0; i < queues.size(); i++) {
+        for (int i = 0; topology.getSpec().workload != null && i < queues.size(); i++) {
             if (topic != null && queues.get(i) != null && topic.equals(queues.get(i).name)) {
                 problems.add(queueName(i) + ": '" + topic + "' is the topic's name (metadata.name); a queue needs "
                         + "one of its own");
             }
         }
-        problems.addAll(duplicateQueueNames(queues));
+        problems.addAll(duplicateDestinationNames(topology.getSpec()));
         return problems;
     }
 
-    /** Each queue whose name an earlier queue has, named by its index: what a spec alone says of the names. */
-    public static List<String> duplicateQueueNames(List<QueueSpec> queues) {
+    /**
+     * Each topic or queue whose name an earlier topic or queue has, named by its field: what a spec alone says of
+     * the names.
+     */
+    public static List<String> duplicateDestinationNames(PubSubTopologySpec spec) {
         List<String> problems = new ArrayList<>();
-        Map<String, Integer> first = new HashMap<>();
-        List<QueueSpec> all = orNone(queues);
-        for (int i = 0; i < all.size(); i++) {
+        Map<String, String> first = new HashMap<>();
+        List<TopicSpec> topics = spec.workload != null || spec.topics == null ? List.of() : spec.topics;
+        for (int i = 0; i < topics.size(); i++) {
             // an empty item is the annotations' to report
-            String name = all.get(i) == null ? null : all.get(i).name;
-            Integer earlier = name == null ? null : first.putIfAbsent(name, i);
-            if (earlier != null) {
-                problems.add(queueName(i) + ": '" + name + "' is also " + queueName(earlier) + "; queue names must "
-                        + "differ");
-            }
+            claim(topics.get(i) == null ? null : topics.get(i).name, "spec.topics[" + i + "].name", first, problems);
+        }
+        List<QueueSpec> queues = orNone(spec.queues);
+        for (int i = 0; i < queues.size(); i++) {
+            claim(queues.get(i) == null ? null : queues.get(i).name, queueName(i), first, problems);
         }
         return problems;
+    }
+
+    private static void claim(String name, String field, Map<String, String> first, List<String> problems) {
+        String earlier = name == null ? null : first.putIfAbsent(name, field);
+        if (earlier != null) {
+            problems.add(field + ": '" + name + "' is also " + earlier + "; the names of topics and queues must "
+                    + "differ");
+        }
     }
 
     private static List<QueueSpec> orNone(List<QueueSpec> queues) {

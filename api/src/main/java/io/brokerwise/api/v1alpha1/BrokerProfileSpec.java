@@ -2,6 +2,7 @@ package io.brokerwise.api.v1alpha1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.brokerwise.model.service.TopicCost;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
@@ -97,5 +98,15 @@ public class BrokerProfileSpec {
                 + "broker carries load. The plan's recovery time is the busiest broker's subscriptions times this. "
                 + "Default: unset, not charged (the plan gives no recovery time and says so).")
         public Double registrationSeconds;
+
+        @Min(0)
+        @JsonPropertyDescription("Seconds each message costs a broker for the number of topics T it carries, times "
+                + "topicCost's work at T (0 at one topic); fitted from a topics series. Default: unset, not charged "
+                + "(a plan of several topics says so).")
+        public Double topicSeconds;
+
+        @JsonPropertyDescription("How the cost of topics grows with their number T: PerTopic (T-1), Logarithmic "
+                + "(ln T) or Saturating (1-1/T). Default: PerTopic; only read with topicSeconds.")
+        public TopicCost.Form topicCost;
     }
 }

@@ -2,6 +2,7 @@ package io.brokerwise.api.v1alpha1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.brokerwise.model.service.TopicCost;
 import java.util.List;
 
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -53,6 +54,9 @@ public class BrokerProfileStatus {
     public static class ModelCandidate {
         @JsonPropertyDescription("The candidate model.")
         public BrokerProfileSpec.Model model;
+        @JsonPropertyDescription("The form of the cost of topics it charges, for a topics series. Default: unset, "
+                + "none.")
+        public TopicCost.Form topicCost;
         @JsonPropertyDescription("Parameters its fit determines.")
         public Integer parameters;
         @JsonPropertyDescription("Median relative error of the received rate over the points, each predicted by the "

@@ -2,6 +2,7 @@ package io.brokerwise.api.v1alpha1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import java.util.List;
 
 /**
  * One layout as predicted by the model: rates in msgs/s, times in seconds. Waiting times are absent
@@ -54,6 +55,22 @@ public class PlanStatus {
     public Boolean feasible;
     @JsonPropertyDescription("Why this layout was chosen, or why it lost.")
     public String reason;
+
+    @JsonPropertyDescription("Each topic's share of the most loaded broker's work, for a topology of several topics: "
+            + "the messages per second it brings there, their mean service time and the utilization they make, which "
+            + "add up to utilization. Unset for one topic.")
+    public List<TopicShareStatus> topics;
+
+    public static class TopicShareStatus {
+        @JsonPropertyDescription("The topic.")
+        public String name;
+        @JsonPropertyDescription("Messages per second of this topic the most loaded broker receives.")
+        public Double arrivalRate;
+        @JsonPropertyDescription("Their mean service time there, seconds, with the cost of the topics beside them.")
+        public Double serviceTimeMean;
+        @JsonPropertyDescription("arrivalRate times serviceTimeMean: this topic's part of utilization.")
+        public Double utilization;
+    }
 
     public static class ServiceTimeStatus {
         @JsonPropertyDescription("Mean service time E[B] in seconds.")

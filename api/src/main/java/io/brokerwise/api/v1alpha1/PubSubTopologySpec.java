@@ -11,7 +11,17 @@ import java.util.List;
         + "|| has(self.autoscaling.scaleUpUtilization) || self.autoscaling.scaleDownUtilization < "
         + "(has(self.objectives) && has(self.objectives.maxUtilization) ? self.objectives.maxUtilization : 0.9)",
         message = AutoscalingSpec.DOWN_NOT_BELOW_UP)
+@ValidationRule(value = "has(self.workload) != has(self.topics)", message = PubSubTopologySpec.ONE_FORM)
+@ValidationRule(value = "!has(self.workload) || self.workload.subscribers >= 1",
+        message = PubSubTopologySpec.WORKLOAD_SUBSCRIBERS)
+@ValidationRule(value = "!has(self.topics) || size(self.topics) >= 1", message = PubSubTopologySpec.SOME_TOPICS)
 public class PubSubTopologySpec {
+
+    public static final String ONE_FORM = "give spec.workload (one topic, named as the topology) or spec.topics "
+            + "(several, each named), not both and not neither";
+    public static final String WORKLOAD_SUBSCRIBERS = "workload.subscribers: at least 1 (a topic of spec.topics may "
+            + "have none yet)";
+    public static final String SOME_TOPICS = "topics: at least one topic";
 
     /**
      * The built-in profile a topology without {@code profileRef} plans with: Artemis 2.56 calibrated on
@@ -19,9 +29,14 @@ public class PubSubTopologySpec {
      */
     public static final String DEFAULT_PROFILE_FAMILY = "artemis-2.56-halfcore";
 
-    @Required
-    @JsonPropertyDescription("The publishers, subscribers and filters the brokers must carry. The only required field.")
+    @JsonPropertyDescription("The one topic's publishers, subscribers and filters; the topic is named as the "
+            + "topology. Give this or spec.topics.")
     public WorkloadSpec workload;
+
+    @JsonPropertyDescription("Several topics on one layout, each with its own workload and name: every broker carries "
+            + "every topic, and one k x l layout is planned for all of them (docs/models.md sec. 12). Give this or "
+            + "spec.workload.")
+    public List<TopicSpec> topics;
 
     @JsonPropertyDescription("JMS queues beside the topic, each planned as a replicated queue: k replicas on k "
             + "brokers, its producers and consumers spread evenly over them; the operator deploys each queue whose plan "
@@ -79,7 +94,25 @@ public class PubSubTopologySpec {
      * whose messages must survive their replica's restart.
      */
     public boolean needsJournal() {
-        return workload.needsJournal() || queues != null && queues.stream().anyMatch(QueueSpec::persistent);
+        return workloads().stream().anyMatch(WorkloadSpec::needsJournal) || queues != null && queues.stream().anyMatch(QueueSpec::persistent);
+    }
+
+    /** The workload of each topic: spec.workload's, else each of spec.topics' (none where neither is given). */
+    public List<WorkloadSpec> workloads() {
+        if (workload != null) {
+            return List.of(workload);
+        }
+        return topics == null ? List.of() : topics.stream().filter(t -> t != null && t.workload != null)
+                .map(t -> t.workload).toList();
+    }
+
+    /**
+     * The topics' names: the topology's own for spec.workload (its brokers' multicast address and the routing map's
+     * topic), else each of spec.topics'.
+     */
+    public List<String> topicNames(String topologyName) {
+        return workload != null ? List.of(topologyName)
+                : topics == null ? List.of() : topics.stream().filter(t -> t != null).map(t -> t.name).toList();
     }
 
     /**

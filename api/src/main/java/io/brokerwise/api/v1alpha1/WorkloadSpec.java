@@ -23,8 +23,9 @@ public class WorkloadSpec {
     public Double messageRatePerPublisher;
 
     @Required
-    @Min(1)
-    @JsonPropertyDescription("Number of subscribers (m), each a non-durable subscription on the topic. At least 1.")
+    @Min(0)
+    @JsonPropertyDescription("Number of subscribers (m), each a non-durable subscription on the topic. At least 1 in "
+            + "spec.workload; a topic of spec.topics may have none yet.")
     public Long subscribers;
 
     @Default("1")

@@ -16,7 +16,7 @@ class AutoscalingInputTest {
     @Test
     void onlyTheModeTakesEveryDefault() {
         var spec = read("  autoscaling: {mode: Recommend}\n").getSpec();
-        PlanningInput.from(spec);
+        PlanningInput.from(spec, "orders");
         ScalingPolicy policy = AutoscalingInput.policy(spec);
 
         assertEquals(AutoscalingSpec.Mode.Recommend, spec.autoscaling.mode);
@@ -35,7 +35,7 @@ class AutoscalingInputTest {
                   objectives: {maxUtilization: 0.6}
                   autoscaling: {mode: Auto, maxBrokers: 12, inhibitionDelay: 120.5s, declaredIsFloor: false}
                 """).getSpec();
-        PlanningInput.from(spec);
+        PlanningInput.from(spec, "orders");
         ScalingPolicy policy = AutoscalingInput.policy(spec);
         assertEquals(0.6, policy.scaleUpUtilization());
         assertEquals(0.45, policy.scaleDownUtilization(), 1e-12);
@@ -58,7 +58,7 @@ class AutoscalingInputTest {
     @Test
     void durationsInAnyUnitCompareByTheirLength() {
         var spec = read("  autoscaling: {mode: Auto, window: 60000ms, inhibitionDelay: 1m}\n").getSpec();
-        PlanningInput.from(spec);
+        PlanningInput.from(spec, "orders");
         assertEquals(Duration.ofMinutes(1), AutoscalingInput.policy(spec).inhibitionDelay());
         assertEquals(Duration.ofMinutes(1), AutoscalingInput.window(spec.autoscaling));
     }
@@ -72,13 +72,13 @@ class AutoscalingInputTest {
     @Test
     void schemaBoundsNameTheField() {
         var e = assertThrows(ManifestException.class,
-                () -> PlanningInput.from(read("  autoscaling: {scaleUpUtilization: 1, inhibitionDelay: 5min}\n").getSpec()));
+                () -> PlanningInput.from(read("  autoscaling: {scaleUpUtilization: 1, inhibitionDelay: 5min}\n").getSpec(), "orders"));
         assertEquals(2, e.problems().size(), e.problems().toString());
         assertEquals(true, e.problems().get(0).startsWith("spec.autoscaling."), e.problems().toString());
     }
 
     private static void assertProblems(String autoscaling, String message) {
-        var e = assertThrows(ManifestException.class, () -> PlanningInput.from(read(autoscaling).getSpec()));
+        var e = assertThrows(ManifestException.class, () -> PlanningInput.from(read(autoscaling).getSpec(), "orders"));
         assertEquals(List.of("spec.autoscaling: " + message), e.problems());
     }
 }

@@ -30,7 +30,7 @@ class QueuesInputTest {
                 - {name: orders, producers: 40, messageRatePerProducer: 1000, consumers: 80, messageRatePerConsumer: 600}
                 - {name: audit, producers: 5, messageRatePerProducer: 10, consumers: 0,
                    selector: {components: 3, distinct: 2}, messageSizeBytes: 256}
-                """).getSpec());
+                """).getSpec(), "prices");
         assertEquals(List.of(
                 new QueueWorkload("orders", 40, 1000, 80, 600, 0, Double.NaN, 1024),
                 new QueueWorkload("audit", 5, 10, 0, QueueWorkload.AS_FAST_AS_THEY_CAN, 3, 2, 256)), in.queues());
@@ -49,7 +49,7 @@ class QueuesInputTest {
     @Test
     void noQueuesIsAnEmptyList() {
         var spec = SpecDefaultsTest.read("").getSpec();
-        assertEquals(List.of(), PlanningInput.from(spec).queues());
+        assertEquals(List.of(), PlanningInput.from(spec, "orders").queues());
     }
 
     /** Zero consumers pass (the plan says why nothing is deployed); a consumer rate of zero does not. */
@@ -73,7 +73,7 @@ class QueuesInputTest {
     void aQueueMayNotTakeTheTopicsNameNorAnotherQueues() {
         assertEquals(List.of(
                 "spec.queues[0].name: 't' is the topic's name (metadata.name); a queue needs one of its own",
-                "spec.queues[2].name: 'orders' is also spec.queues[1].name; queue names must differ"), problems("""
+                "spec.queues[2].name: 'orders' is also spec.queues[1].name; the names of topics and queues must differ"), problems("""
                 - {name: t, producers: 1, messageRatePerProducer: 1, consumers: 1}
                 - {name: orders, producers: 1, messageRatePerProducer: 1, consumers: 1}
                 - {name: orders, producers: 1, messageRatePerProducer: 1, consumers: 1}
@@ -81,7 +81,7 @@ class QueuesInputTest {
         // an empty item keeps its place: the names after it are named by their own index
         assertEquals(List.of("spec.queues[0]: an empty item; remove it or give its fields",
                 "spec.queues[1].name: 't' is the topic's name (metadata.name); a queue needs one of its own",
-                "spec.queues[3].name: 'orders' is also spec.queues[2].name; queue names must differ"), problems("""
+                "spec.queues[3].name: 'orders' is also spec.queues[2].name; the names of topics and queues must differ"), problems("""
                 - ~
                 - {name: t, producers: 1, messageRatePerProducer: 1, consumers: 1}
                 - {name: orders, producers: 1, messageRatePerProducer: 1, consumers: 1}
@@ -96,8 +96,8 @@ class QueuesInputTest {
                 - {name: orders, producers: 1, messageRatePerProducer: 1, consumers: 1}
                 - {name: orders, producers: 1, messageRatePerProducer: 1, consumers: 1}
                 """).getSpec();
-        ManifestException e = assertThrows(ManifestException.class, () -> PlanningInput.from(spec));
-        assertEquals(List.of("spec.queues[1].name: 'orders' is also spec.queues[0].name; queue names must differ"),
+        ManifestException e = assertThrows(ManifestException.class, () -> PlanningInput.from(spec, "orders"));
+        assertEquals(List.of("spec.queues[1].name: 'orders' is also spec.queues[0].name; the names of topics and queues must differ"),
                 e.problems());
     }
 
@@ -105,7 +105,7 @@ class QueuesInputTest {
     void anOfferedLoadBeyondADoubleNamesTheQueue() {
         var spec = read("- {name: a, producers: 9007199254740992, messageRatePerProducer: 1e300, consumers: 1}")
                 .getSpec();
-        ManifestException e = assertThrows(ManifestException.class, () -> PlanningInput.from(spec));
+        ManifestException e = assertThrows(ManifestException.class, () -> PlanningInput.from(spec, "orders"));
         assertTrue(e.problems().get(0).startsWith("spec.queues[0]: messageRatePerProducer: producers x "
                 + "messageRatePerProducer must be a finite number"), e.problems().toString());
     }
@@ -117,7 +117,7 @@ class QueuesInputTest {
                 - {name: a, producers: 1, messageRatePerProducer: 1, consumers: 1, deliveryMode: Persistent}
                 - {name: b, producers: 1, messageRatePerProducer: 1, consumers: 1, selector: {kind: CorrelationId}}
                 """).getSpec();
-        PlanningInput.from(spec);
+        PlanningInput.from(spec, "orders");
         assertEquals("artemis-2.56-halfcore-persistent",
                 ProfileResolver.forQueue(spec, spec.queues.get(0), List.of()).name());
         assertEquals("artemis-2.56-halfcore-nonpersistent",

@@ -12,19 +12,24 @@ import org.junit.jupiter.api.Test;
 class SpecDefaultsTest {
 
     static PubSubTopology read(String spec) {
+        return topology("t", "  workload: {publishers: 10, messageRatePerPublisher: 100, subscribers: 100, "
+                + "replicationGrade: {mean: 2}}\n" + spec);
+    }
+
+    /** A topology named {@code name} whose spec is {@code spec}, read as the CLI reads a manifest. */
+    static PubSubTopology topology(String name, String spec) {
         return new ManifestReader().add(new StringReader("""
                 apiVersion: brokerwise.io/v1alpha1
                 kind: PubSubTopology
-                metadata: {name: t}
+                metadata: {name: %s}
                 spec:
-                  workload: {publishers: 10, messageRatePerPublisher: 100, subscribers: 100, replicationGrade: {mean: 2}}
-                """ + spec), "test").one(PubSubTopology.class);
+                """.formatted(name) + spec), "test").one(PubSubTopology.class);
     }
 
     @Test
     void onlyTheWorkloadPlacesOnTheLabelledTaintedNodesWithHalfCoreBrokers() {
         var spec = read("").getSpec();
-        PlanningInput.from(spec);
+        PlanningInput.from(spec, "orders");
         assertEquals(Map.of("brokerwise.io/broker-node", "true"), spec.placement.nodeSelector);
         assertEquals(1, spec.placement.tolerations.size());
         var toleration = spec.placement.tolerations.get(0);
@@ -45,7 +50,7 @@ class SpecDefaultsTest {
                     nodeSelector: {pool: a}
                     tolerations: []
                 """).getSpec();
-        PlanningInput.from(spec);
+        PlanningInput.from(spec, "orders");
         assertEquals(Map.of("pool", "a"), spec.placement.nodeSelector);
         assertEquals(0, spec.placement.tolerations.size());
     }

@@ -42,9 +42,11 @@ public final class CalibrationSeries {
             if (i == 0) {
                 spec = spec.warmingUpFor(firstWarmup);
             }
-            progress.printf("loadgen: point %d/%d: r = %d, m_add = %d, %d-component %s filters, %d bytes%n", i + 1,
-                    series.size(), design.r(), design.mAdd(), design.components(), design.shape(), spec.messageBytes());
-            results.add(fleet.measure(spec, new Layout(1, 1)));
+            int topics = series.get(i).topics();
+            progress.printf("loadgen: point %d/%d: r = %d, m_add = %d, %d-component %s filters, %d bytes%s%n", i + 1,
+                    series.size(), design.r(), design.mAdd(), design.components(), design.shape(), spec.messageBytes(),
+                    topics == 1 ? "" : ", over " + topics + " topics");
+            results.add(fleet.measure(spec, new Layout(1, 1), topics));
         }
         return grid.points(results);
     }

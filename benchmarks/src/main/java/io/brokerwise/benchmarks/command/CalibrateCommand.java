@@ -69,6 +69,11 @@ final class CalibrateCommand implements Callable<Integer> {
     String measure;
     @Option(names = "--cooldown", defaultValue = "1s")
     String cooldown;
+    @Option(names = "--topics", split = ",",
+            description = "a topics series (Henjes sec. 3.2.4): the load of the first m_add at the first two r spread "
+                    + "over each of these topic counts (each at least 2), after the grid; the fit then charges the "
+                    + "number of topics (default: none)")
+    int[] topics = {};
     @Option(names = "--holdout-every", defaultValue = "4", description = "hold out every n-th point (0: none)")
     int holdoutEvery;
     @Option(names = "--keep-invalid", description = "fit points that break the validity rule too")
@@ -79,7 +84,7 @@ final class CalibrateCommand implements Callable<Integer> {
         CalibrationFit.model(model);
         CalibrationGrid grid = new CalibrationGrid(Arrays.stream(rValues).boxed().toList(),
                 Arrays.stream(mAddValues).boxed().toList(), Arrays.stream(components).boxed().toList(), filterShape,
-                Arrays.stream(messageSizes).boxed().toList(), holdoutEvery);
+                Arrays.stream(messageSizes).boxed().toList(), holdoutEvery, Arrays.stream(topics).boxed().toList());
         LocalLoad load = brokers.load();
         Duration pointWarmup = Durations.parse(warmup);
         Duration pointMeasure = Durations.parse(measure);
@@ -89,7 +94,7 @@ final class CalibrateCommand implements Callable<Integer> {
         long started = System.nanoTime();
         double loadBefore = ProcStat.loadAverage();
         List<CalibrationPoint> points;
-        try (LocalFleet fleet = LocalFleet.start(1, brokers.node(), load.journal(),
+        try (LocalFleet fleet = LocalFleet.start(1, brokers.node(), load.journal(), grid.mostTopics(),
                 brokers.workDir("brokerwise-cal"), System.err)) {
             points = series.run(fleet, System.err);
         }
@@ -137,10 +142,12 @@ final class CalibrateCommand implements Callable<Integer> {
     }
 
     /** The fitted per-byte times and the power of the size they multiply, when the series varied the size. */
+    /** What the fit charges beyond the per-message times: per byte, and for the number of topics. */
     private static String perByte(CalibrationFit fit) {
         var p = fit.fit().parameters();
-        return p.chargesSize() ? String.format("; %.3g s on receipt and %.3g s per copy, times bytes^%.2f",
-                p.receiveSecondsPerByte(), p.dispatchSecondsPerByte(), p.sizeExponent()) : "";
+        return (p.chargesSize() ? String.format("; %.3g s on receipt and %.3g s per copy, times bytes^%.2f",
+                p.receiveSecondsPerByte(), p.dispatchSecondsPerByte(), p.sizeExponent()) : "")
+                + (p.chargesTopics() ? "; topics cost " + p.topicCost() + " per message" : "");
     }
 
     private String describe() {
@@ -148,7 +155,8 @@ final class CalibrateCommand implements Callable<Integer> {
                 + join(mAddValues) + " --components " + join(components) + " --filter-shape " + filterShape
                 + " --model " + model + " --message-bytes " + join(messageSizes) + " --first-warmup "
                 + firstWarmup + " --warmup " + warmup + " --measure " + measure + " --cooldown " + cooldown
-                + " --holdout-every " + holdoutEvery + (keepInvalid ? " --keep-invalid" : "");
+                + " --holdout-every " + holdoutEvery + (topics.length == 0 ? "" : " --topics " + join(topics))
+                + (keepInvalid ? " --keep-invalid" : "");
     }
 
     private static String join(int[] values) {

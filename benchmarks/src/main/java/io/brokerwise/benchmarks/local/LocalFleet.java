@@ -36,10 +36,13 @@ public final class LocalFleet implements AutoCloseable {
     private final List<Integer> ports = new ArrayList<>();
     private final PrintStream progress;
     private final Thread cleanup = new Thread(this::closeQuietly, "loadgen-cleanup");
+    /** The topics every broker declares: a measurement may spread its load over the first of them. */
+    private final int topics;
     private boolean measured;
 
-    private LocalFleet(BrokerNode node, PrintStream progress) {
+    private LocalFleet(BrokerNode node, int topics, PrintStream progress) {
         this.node = node;
+        this.topics = topics;
         this.progress = progress;
         this.quotas = node.cores() > 0 && CpuQuotaGroup.available();
     }
@@ -47,7 +50,13 @@ public final class LocalFleet implements AutoCloseable {
     /** Starts {@code count} brokers, each on a stand-in for a node of its own; all or none. */
     public static LocalFleet start(int count, BrokerNode node, boolean persistent, Path workDir, PrintStream progress)
             throws IOException, InterruptedException {
-        return start(count, node, persistent, null, QueueReplicas.Balancing.PLACED, workDir, progress);
+        return start(count, node, persistent, 1, workDir, progress);
+    }
+
+    /** As {@link #start(int, BrokerNode, boolean, Path, PrintStream)}, every broker declaring {@code topics} topics. */
+    public static LocalFleet start(int count, BrokerNode node, boolean persistent, int topics, Path workDir,
+                                   PrintStream progress) throws IOException, InterruptedException {
+        return start(count, node, persistent, null, QueueReplicas.Balancing.PLACED, topics, workDir, progress);
     }
 
     /**
@@ -57,14 +66,14 @@ public final class LocalFleet implements AutoCloseable {
     public static LocalFleet startWithQueue(int count, BrokerNode node, String queue,
                                             QueueReplicas.Balancing balancing, boolean persistent, Path workDir,
                                             PrintStream progress) throws IOException, InterruptedException {
-        return start(count, node, persistent, queue, balancing, workDir, progress);
+        return start(count, node, persistent, queue, balancing, 1, workDir, progress);
     }
 
     private static LocalFleet start(int count, BrokerNode node, boolean persistent, String queue,
-                                    QueueReplicas.Balancing balancing, Path workDir, PrintStream progress)
+                                    QueueReplicas.Balancing balancing, int topics, Path workDir, PrintStream progress)
             throws IOException, InterruptedException {
         CpuQuotaGroup.removeStale();
-        LocalFleet fleet = new LocalFleet(node, progress);
+        LocalFleet fleet = new LocalFleet(node, topics, progress);
         Runtime.getRuntime().addShutdownHook(fleet.cleanup);
         int[] free = freePorts(2 * count);
         try {
@@ -98,7 +107,8 @@ public final class LocalFleet implements AutoCloseable {
     private void startOne(int i, boolean persistent, Path workDir, int port, int metricsPort, QueueReplicas queues)
             throws IOException, InterruptedException {
         BrokerConfiguration config = BrokerConfiguration.forLoopback("b" + i, TOPIC, persistent, port,
-                workDir.resolve("b" + i + "/data").toString()).withMetricsPort(metricsPort).withQueues(queues);
+                workDir.resolve("b" + i + "/data").toString()).withTopics(topicNames(topics))
+                .withMetricsPort(metricsPort).withQueues(queues);
         CpuQuotaGroup group = quotas ? CpuQuotaGroup.create("b" + i, node.cores(), node.periodMicros()) : null;
         try {
             brokers.add(LocalBroker.start(config, users, workDir.resolve("b" + i), group, node.cpus(),
@@ -159,6 +169,15 @@ public final class LocalFleet implements AutoCloseable {
                 ports.subList(0, Math.toIntExact(layout.brokers())));
     }
 
+    /** {@link #TOPIC}, then {@code TOPIC.2} to {@code TOPIC.n}: the first {@code n} topics a broker may declare. */
+    static List<String> topicNames(int n) {
+        List<String> names = new ArrayList<>(List.of(TOPIC));
+        for (int t = 2; t <= n; t++) {
+            names.add(TOPIC + "." + t);
+        }
+        return names;
+    }
+
     /** The first k x l brokers as a measurement target, with what keeps them from standing for nodes. */
     public Target target(Layout layout) {
         if (layout.brokers() > brokers.size()) {
@@ -178,13 +197,28 @@ public final class LocalFleet implements AutoCloseable {
     }
 
     /**
+     * As {@link #measure(LoadSpec, Layout)}, the load spread over the first {@code over} topics the brokers declare:
+     * each subscriber registers on every one of them, and each publisher sends to them in turn.
+     */
+    public LoadResult measure(LoadSpec spec, Layout layout, int over) throws Exception {
+        if (over > topics) {
+            throw new IllegalArgumentException("a load over " + over + " topics needs brokers that declare as many; "
+                    + "these declare " + topics);
+        }
+        return measure(spec, target(layout).over(topicNames(over)), PublishingPath.client);
+    }
+
+    /**
      * The same, with the publishers on the given path. The fleet's first measurement warms its fresh brokers,
      * without their quotas for the node's {@link BrokerNode#unthrottledWarmup()}. Each measurement returns once
      * the brokers have removed its subscribers' queues: removing hundreds takes a broker seconds of CPU, which
      * the next measurement would otherwise carry.
      */
     public LoadResult measure(LoadSpec spec, Layout layout, PublishingPath path) throws Exception {
-        Target target = target(layout);
+        return measure(spec, target(layout), path);
+    }
+
+    private LoadResult measure(LoadSpec spec, Target target, PublishingPath path) throws Exception {
         LoadResult result = unthrottledIfFirst(spec, () -> new LoadRun(spec, progress, path)
                 .measure(target, clientCores()));
         SubscriptionRegistration.awaitRemoved(target, 0);

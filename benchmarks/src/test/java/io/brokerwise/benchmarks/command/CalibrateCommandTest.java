@@ -73,18 +73,24 @@ class CalibrateCommandTest {
         assertEquals("test-artemis.points.json", profile.getMetadata().getAnnotations().get("brokerwise.io/raw-points"));
     }
 
-    /** A persistent series with durable subscriptions: the broker has a journal, and the profile says how it was fitted. */
+    /**
+     * A persistent series with durable subscriptions: the broker has a journal, and the profile says how it was
+     * fitted. Its topics series spreads the load over 2 topics at both r, with a durable subscription on each topic.
+     */
     @Test
     void aJournaledSeriesSaysSoInItsProfile() throws Exception {
         int exit = new CommandLine(new CalibrateCommand()).execute("--name", "journaled", "--out-dir",
                 dir.toString(), "--work-dir", dir.resolve("work").toString(), "--broker-cores", "0.5", "--broker-heap",
                 "256m", "--publishers", "1", "--delivery-mode", "Persistent", "--durable-subscriptions", "--r", "1,2",
                 "--m-add", "1,2", "--model", "Linear", "--first-warmup", "1s", "--warmup", "300ms", "--measure", "1s",
-                "--cooldown", "200ms", "--holdout-every", "0", "--keep-invalid");
+                "--cooldown", "200ms", "--holdout-every", "0", "--topics", "2", "--keep-invalid");
         assertEquals(0, exit);
         JsonNode raw = new ObjectMapper().readTree(dir.resolve("journaled.points.json").toFile());
         assertTrue(raw.get("command").asText().contains("--delivery-mode Persistent --durable-subscriptions"),
                 raw.get("command").asText());
+        assertTrue(raw.get("command").asText().contains("--topics 2"), raw.get("command").asText());
+        assertEquals(List.of(1, 1, 1, 1, 2, 2), raw.get("points").findValues("topics").stream().map(JsonNode::asInt)
+                .toList(), "the topics series after the grid");
         for (JsonNode p : raw.get("points")) {
             assertTrue(p.get("result").get("countsMatchBrokers").asBoolean(), p.toString());
             assertTrue(p.get("result").get("spec").get("durableSubscriptions").asBoolean(), p.toString());

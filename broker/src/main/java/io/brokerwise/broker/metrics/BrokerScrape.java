@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.DoubleStream;
 
 /**
  * Reads a broker's metrics endpoint ({@code GET http://host:port/metrics}, the Prometheus text format) with a
@@ -71,7 +72,10 @@ public final class BrokerScrape {
         return response.body();
     }
 
-    /** A sample from an endpoint's text; a broker that lacks one of Brokerwise's meters is an error. */
+    /**
+     * A sample from an endpoint's text, its topic counts summed over the broker's topics; a broker that lacks one of
+     * Brokerwise's meters is an error.
+     */
     public static BrokerSample parse(String text) throws IOException {
         List<Metric> metrics = PrometheusTextFormatParser.parse(text);
         return new BrokerSample((long) value(metrics, RECEIVED, Map.of()), (long) value(metrics, DISPATCHED, Map.of()),
@@ -111,7 +115,7 @@ public final class BrokerScrape {
         double[] messages = matching(metrics, HELD, Map.of());
         double[] subscriptions = matching(metrics, DURABLE_SUBSCRIPTIONS, Map.of());
         return messages.length == 0 || subscriptions.length == 0 ? BrokerSample.Held.NOTHING
-                : new BrokerSample.Held((long) messages[0], (int) subscriptions[0]);
+                : new BrokerSample.Held((long) DoubleStream.of(messages).sum(), (int) DoubleStream.of(subscriptions).sum());
     }
 
     /** Artemis serves it once its disk scan has run (5 s after start): NaN before. */
@@ -120,12 +124,13 @@ public final class BrokerScrape {
         return usage.length == 0 ? Double.NaN : usage[0];
     }
 
+    /** The sum of the series of this name: a topic's meter has one per topic, the broker's own one. */
     private static double value(List<Metric> metrics, String name, Map<String, String> labels) throws IOException {
         double[] values = matching(metrics, name, labels);
         if (values.length == 0) {
             throw new IOException("no metric " + name + " in the broker's scrape: is this a Brokerwise broker?");
         }
-        return values[0];
+        return DoubleStream.of(values).sum();
     }
 
     /** The values of the counters and gauges of this name that carry these labels (and maybe others). */

@@ -13,22 +13,23 @@ import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Optional;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
 import org.apache.activemq.artemis.core.server.metrics.ActiveMQMetricsPlugin;
 import org.apache.activemq.artemis.spi.core.security.ActiveMQJAASSecurityManager;
 
 /**
- * Artemis's Micrometer metrics in a Prometheus registry, plus Brokerwise's own meters for the topology's topic
+ * Artemis's Micrometer metrics in a Prometheus registry, plus Brokerwise's own meters for the topology's topics
  * ({@link TopicMeters}) and queues ({@link QueueMeters}), served in the Prometheus text format by the broker process
  * itself ({@link MetricsEndpoint}) to the users whose role reads metrics ({@link BrokerRole#readsMetrics}), checked
  * against the broker's own users, so a rotated password holds for the endpoint as for the acceptor. broker.xml names
- * it under {@code <metrics><plugin>} with its properties: {@value #TOPIC}, {@value #BIND} ({@code host:port}; port 0
+ * it under {@code <metrics><plugin>} with its properties: {@value #TOPICS} (comma-separated), {@value #BIND} ({@code host:port}; port 0
  * picks a free one) and, for a broker carrying replicas of queues, {@value #QUEUES} (their names, comma-separated).
  */
 public final class PrometheusMetricsPlugin implements ActiveMQMetricsPlugin {
 
-    public static final String TOPIC = "topic";
+    public static final String TOPICS = "topics";
     public static final String BIND = "bind";
     public static final String QUEUES = "queues";
     /** The heap in one series: readers need not sum pools whose names hold spaces. */
@@ -45,7 +46,7 @@ public final class PrometheusMetricsPlugin implements ActiveMQMetricsPlugin {
     public ActiveMQMetricsPlugin init(Map<String, String> options) {
         this.options = Map.copyOf(options);
         this.registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        registry.config().meterFilter(withoutSubscriptionQueues(required(TOPIC)));
+        registry.config().meterFilter(withoutSubscriptionQueues(topics()));
         return this;
     }
 
@@ -56,7 +57,7 @@ public final class PrometheusMetricsPlugin implements ActiveMQMetricsPlugin {
 
     @Override
     public void registered(ActiveMQServer server) {
-        TopicMeters.bind(server, required(TOPIC), registry);
+        TopicMeters.bind(server, topics(), registry);
         QueueMeters.bind(server, queues(), registry);
         cpu = CgroupCpu.bind(registry);
         Gauge.builder(HEAP_USED, ManagementFactory.getMemoryMXBean(), m -> m.getHeapMemoryUsage().getUsed())
@@ -73,15 +74,21 @@ public final class PrometheusMetricsPlugin implements ActiveMQMetricsPlugin {
     }
 
     /**
-     * Leaves out Artemis's meters of the topic's subscription queues (17 a queue), keeping its address's. A broker
+     * Leaves out Artemis's meters of the topics' subscription queues (17 a queue), keeping its address's. A broker
      * holds one queue per subscriber, and a PSR broker thousands of them: with their meters, registering a
      * subscription registers 17 meters too, and a scrape of a broker with 5,000 subscriptions is about 85,000
      * series, which took a saturated half-core broker up to 7 s to serve and, under a 10 s timeout, failed the
      * measurement. The subscriptions are non-durable and come and go with their subscribers; {@link TopicMeters}
      * counts what a measurement needs.
      */
-    private static MeterFilter withoutSubscriptionQueues(String topic) {
-        return MeterFilter.deny(id -> id.getTag("queue") != null && topic.equals(id.getTag("address")));
+    private static MeterFilter withoutSubscriptionQueues(List<String> topics) {
+        Set<String> names = Set.copyOf(topics);
+        return MeterFilter.deny(id -> id.getTag("queue") != null && id.getTag("address") != null
+                && names.contains(id.getTag("address")));
+    }
+
+    private List<String> topics() {
+        return List.of(required(TOPICS).split(","));
     }
 
     /** Where the endpoint listens, once the broker has started. */

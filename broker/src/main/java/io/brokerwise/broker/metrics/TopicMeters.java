@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
@@ -22,7 +23,8 @@ import org.apache.activemq.artemis.core.server.ServerSession;
 import org.apache.activemq.artemis.core.server.plugin.ActiveMQServerMessagePlugin;
 
 /**
- * What a measurement needs from a broker, for the topology's one topic:
+ * What a measurement needs from a broker, for each of the topology's topics (series tagged {@code topic}; a reader
+ * of the broker's totals sums them, {@code BrokerScrape}):
  * <ul>
  *   <li>{@value #RECEIVED} and {@value #DISPATCHED}: messages routed on the topic and the copies that went into
  *       subscription queues, counted as they are routed. Artemis's own per-queue counts vanish with a non-durable
@@ -55,17 +57,22 @@ final class TopicMeters implements ActiveMQServerMessagePlugin {
         this.topic = topic;
     }
 
-    static void bind(ActiveMQServer server, String topicName, MeterRegistry registry) {
+    /** Each topic's meters, tagged with its name, and the broker's connection gauges. */
+    static void bind(ActiveMQServer server, List<String> topics, MeterRegistry registry) {
+        topics.forEach(topic -> bind(server, topic, registry));
+        Gauge.builder(PRODUCER_CONNECTIONS, server, s -> connectionsWith(s, x -> !x.getServerProducers().isEmpty()))
+                .description("Connections with at least one producer").register(registry);
+        Gauge.builder(CONSUMER_CONNECTIONS, server, s -> connectionsWith(s, x -> !x.getServerConsumers().isEmpty()))
+                .description("Connections with at least one consumer").register(registry);
+    }
+
+    private static void bind(ActiveMQServer server, String topicName, MeterRegistry registry) {
         TopicMeters meters = new TopicMeters(SimpleString.of(topicName));
         server.registerBrokerPlugin(meters);
         FunctionCounter.builder(RECEIVED, meters.received, LongAdder::sum).tag("topic", topicName)
                 .description("Messages routed on the topic").register(registry);
         FunctionCounter.builder(DISPATCHED, meters.dispatched, LongAdder::sum).tag("topic", topicName)
                 .description("Copies routed into the topic's subscription queues").register(registry);
-        Gauge.builder(PRODUCER_CONNECTIONS, server, s -> connectionsWith(s, x -> !x.getServerProducers().isEmpty()))
-                .description("Connections with at least one producer").register(registry);
-        Gauge.builder(CONSUMER_CONNECTIONS, server, s -> connectionsWith(s, x -> !x.getServerConsumers().isEmpty()))
-                .description("Connections with at least one consumer").register(registry);
         Gauge.builder(SUBSCRIPTIONS, server, s -> meters.subscriptions(s)).tag("topic", topicName)
                 .description("Subscription queues on the topic").register(registry);
         Gauge.builder(HELD, server, s -> meters.durable(s).mapToLong(Queue::getMessageCount).sum())

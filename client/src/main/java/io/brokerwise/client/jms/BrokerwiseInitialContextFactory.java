@@ -1,6 +1,7 @@
 package io.brokerwise.client.jms;
 
 import io.brokerwise.client.ClientOptions;
+import io.brokerwise.routing.RoutingMap;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,9 @@ import org.apache.activemq.artemis.api.jms.ActiveMQJMSClient;
  * else the environment's {@code ARTEMIS_USER} and {@code ARTEMIS_PASSWORD} (the topology's Secret); brokers that
  * speak TLS are trusted by the CA of the PEM file {@value #CA_FILE} names, else of the environment's
  * {@code ARTEMIS_CA} (the same Secret's key, present when its brokers speak TLS). Contexts
- * with the same settings share one factory, so their producers and consumers are placed together.
+ * with the same settings share one factory, so their producers and consumers are placed together. Every topic and
+ * queue the routing map carries when the context is made is bound under its own name too, unless an entry binds
+ * that name: an application that looks up {@code prices} needs no {@code topic.prices} line.
  */
 public final class BrokerwiseInitialContextFactory implements InitialContextFactory {
 
@@ -83,6 +86,9 @@ public final class BrokerwiseInitialContextFactory implements InitialContextFact
         if (bindings.values().stream().noneMatch(BrokerwiseConnectionFactory.class::isInstance)) {
             bindings.put("ConnectionFactory", factory(settings));
         }
+        RoutingMap map = factory(settings).routingMap();
+        map.topics().forEach(t -> bindings.putIfAbsent(t, ActiveMQJMSClient.createTopic(t)));
+        map.queues().forEach(q -> bindings.putIfAbsent(q.name(), ActiveMQJMSClient.createQueue(q.name())));
         return new ReadOnlyContext(bindings, environment);
     }
 

@@ -123,13 +123,17 @@ final class FanOutConnection implements TopicConnection, QueueConnection {
         return clientId;
     }
 
-    /** Kept for the application to read; a layout has no per-client broker state for it to name. */
+    /**
+     * The client ID its unshared durable subscriptions carry, and its shared ones are scoped by: each durable
+     * subscriber's links to its column's brokers set it there, so Artemis holds it to one connection at each.
+     */
     @Override
     public synchronized void setClientID(String clientId) throws JMSException {
         checkOpen();
         if (this.clientId != null) {
             throw new jakarta.jms.IllegalStateException("the client ID is already set");
         }
+        ClientIds.claim(clientId);
         this.clientId = clientId;
     }
 
@@ -188,6 +192,9 @@ final class FanOutConnection implements TopicConnection, QueueConnection {
             open = new ArrayList<>(sessions);
         }
         open.forEach(FanOutSession::close);
+        if (clientId != null) {
+            ClientIds.release(clientId);
+        }
     }
 
     @Override
@@ -212,20 +219,20 @@ final class FanOutConnection implements TopicConnection, QueueConnection {
     public ConnectionConsumer createSharedConnectionConsumer(Topic topic, String name, String selector,
                                                              ServerSessionPool pool, int maxMessages)
             throws JMSException {
-        throw Refusal.SHARED.exception();
+        throw Refusal.SERVER_SESSIONS.exception();
     }
 
     @Override
     public ConnectionConsumer createDurableConnectionConsumer(Topic topic, String name, String selector,
                                                               ServerSessionPool pool, int maxMessages)
             throws JMSException {
-        throw Refusal.DURABLE.exception();
+        throw Refusal.SERVER_SESSIONS.exception();
     }
 
     @Override
     public ConnectionConsumer createSharedDurableConnectionConsumer(Topic topic, String name, String selector,
                                                                     ServerSessionPool pool, int maxMessages)
             throws JMSException {
-        throw Refusal.DURABLE.exception();
+        throw Refusal.SERVER_SESSIONS.exception();
     }
 }

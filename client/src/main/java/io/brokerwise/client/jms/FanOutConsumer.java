@@ -1,6 +1,7 @@
 package io.brokerwise.client.jms;
 
 import io.brokerwise.client.Subscriber;
+import io.brokerwise.client.Subscription;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageListener;
@@ -34,11 +35,13 @@ final class FanOutConsumer implements TopicSubscriber {
     private volatile MessageListener listener;
     private volatile boolean closed;
 
-    FanOutConsumer(FanOutSession session, Topic topic, String selector) throws JMSException {
+    FanOutConsumer(FanOutSession session, Topic topic, String selector, Subscription subscription)
+            throws JMSException {
         this.session = session;
         this.topic = topic;
         this.selector = selector;
-        this.subscriber = session.connection.client.subscriber(selector, this::arrive);
+        this.subscriber = session.connection.client.subscriber(topic.getTopicName(), selector, subscription,
+                this::arrive, true);
     }
 
     /** A broker link's delivery thread: buffer the message, then hand the buffer to the listener if any. */
@@ -73,8 +76,14 @@ final class FanOutConsumer implements TopicSubscriber {
                 try {
                     l.onMessage(m);
                 } catch (RuntimeException e) {
-                    // JMS says a listener must not throw; the message was acknowledged on arrival, so report it.
+                    // JMS says a listener must not throw; the message is acknowledged all the same, so report it.
                     LOG.log(Level.WARNING, "message listener threw, message " + id(m) + " dropped", e);
+                }
+                try {
+                    handedOn(m);
+                } catch (JMSException e) {
+                    // its broker is gone or going: the message is not acknowledged, and comes again, redelivered
+                    LOG.log(Level.DEBUG, "message " + id(m) + " not acknowledged", e);
                 }
             }
         }
@@ -136,7 +145,7 @@ final class FanOutConsumer implements TopicSubscriber {
                         : Math.min(CLOSE_CHECK_MILLIS, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
                 Message m = buffer.poll(Math.max(slice, 0), TimeUnit.MILLISECONDS);
                 if (m != null || timeout != 0 && System.nanoTime() - deadline >= 0) {
-                    return m;
+                    return handedOn(m);
                 }
             }
         } catch (InterruptedException e) {
@@ -150,10 +159,25 @@ final class FanOutConsumer implements TopicSubscriber {
         if (listener != null) {
             throw new jakarta.jms.IllegalStateException("this consumer has a message listener");
         }
-        return buffer.poll();
+        return handedOn(buffer.poll());
     }
 
-    /** Ends the subscriptions at the column's brokers; messages still buffered are dropped with them. */
+    /**
+     * A message the application has taken: acknowledged now where its subscription is durable (a non-durable
+     * subscription's messages were acknowledged on arrival), so that what a closed consumer never took stays with
+     * the brokers for its return.
+     */
+    private Message handedOn(Message m) throws JMSException {
+        if (m != null) {
+            m.acknowledge();
+        }
+        return m;
+    }
+
+    /**
+     * Ends the subscriptions at the column's brokers; messages still buffered are dropped with them, and a durable
+     * subscription's, never acknowledged, come again when its subscriber returns.
+     */
     @Override
     public void close() {
         closed = true;

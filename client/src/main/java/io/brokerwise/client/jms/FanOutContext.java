@@ -79,7 +79,11 @@ final class FanOutContext implements JMSContext {
 
     @Override
     public JMSConsumer createConsumer(Destination destination, String selector, boolean noLocal) {
-        MessageConsumer consumer = get(() -> session.createConsumer(destination, selector, noLocal));
+        return started(get(() -> session.createConsumer(destination, selector, noLocal)));
+    }
+
+    /** A consumer of the simplified API, the connection started with its first one unless autoStart is off. */
+    private JMSConsumer started(MessageConsumer consumer) {
         if (autoStart) {
             run(connection::start);
         }
@@ -88,37 +92,37 @@ final class FanOutContext implements JMSContext {
 
     @Override
     public JMSConsumer createSharedConsumer(Topic topic, String name) {
-        throw Refusal.SHARED.runtime();
+        return createSharedConsumer(topic, name, null);
     }
 
     @Override
     public JMSConsumer createSharedConsumer(Topic topic, String name, String selector) {
-        throw Refusal.SHARED.runtime();
+        return started(get(() -> session.createSharedConsumer(topic, name, selector)));
     }
 
     @Override
     public JMSConsumer createDurableConsumer(Topic topic, String name) {
-        throw Refusal.DURABLE.runtime();
+        return createDurableConsumer(topic, name, null, false);
     }
 
     @Override
     public JMSConsumer createDurableConsumer(Topic topic, String name, String selector, boolean noLocal) {
-        throw Refusal.DURABLE.runtime();
+        return started(get(() -> session.createDurableConsumer(topic, name, selector, noLocal)));
     }
 
     @Override
     public JMSConsumer createSharedDurableConsumer(Topic topic, String name) {
-        throw Refusal.DURABLE.runtime();
+        return createSharedDurableConsumer(topic, name, null);
     }
 
     @Override
     public JMSConsumer createSharedDurableConsumer(Topic topic, String name, String selector) {
-        throw Refusal.DURABLE.runtime();
+        return started(get(() -> session.createSharedDurableConsumer(topic, name, selector)));
     }
 
     @Override
     public void unsubscribe(String name) {
-        throw Refusal.DURABLE.runtime();
+        run(() -> session.unsubscribe(name));
     }
 
     @Override

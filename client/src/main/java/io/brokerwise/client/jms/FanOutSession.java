@@ -1,6 +1,7 @@
 package io.brokerwise.client.jms;
 
 import io.brokerwise.client.ReplicaSession;
+import io.brokerwise.client.Subscription;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Destination;
 import jakarta.jms.InvalidDestinationException;
@@ -76,17 +77,13 @@ final class FanOutSession implements TopicSession, QueueSession {
         return topic;
     }
 
-    /** The layout's topic for {@code destination}; anything else is refused, never sent elsewhere. */
+    /** One of the layout's topics for {@code destination}; anything else is refused, never sent elsewhere. */
     private Topic layoutTopic(Destination destination) throws JMSException {
         refuseTemporary(destination);
         if (!(destination instanceof Topic topic)) {
             throw new InvalidDestinationException("not a topic: " + destination);
         }
-        String layoutTopic = connection.client.routingMap().topic();
-        if (!layoutTopic.equals(topic.getTopicName())) {
-            throw new InvalidDestinationException(Refusal.OTHER_TOPIC.message() + " ('" + layoutTopic + "', not '"
-                    + topic.getTopicName() + "')", Refusal.OTHER_TOPIC.name());
-        }
+        connection.client.requireTopic(topic.getTopicName());
         return topic;
     }
 
@@ -172,8 +169,23 @@ final class FanOutSession implements TopicSession, QueueSession {
     }
 
     private FanOutConsumer subscriber(Destination topic, String selector) throws JMSException {
+        return subscriber(topic, selector, Subscription.NON_DURABLE);
+    }
+
+    private FanOutConsumer subscriber(Destination topic, String selector, Subscription subscription)
+            throws JMSException {
         connection.checkOpen();
-        return adopt(new FanOutConsumer(this, topic(topic), selector));
+        return adopt(new FanOutConsumer(this, topic(topic), selector, subscription));
+    }
+
+    /** An unshared durable subscription of this connection's client ID, which Jakarta Messaging requires. */
+    private Subscription durable(String name) throws JMSException {
+        String clientId = connection.getClientID();
+        if (clientId == null) {
+            throw new jakarta.jms.IllegalStateException("an unshared durable subscription needs the connection's "
+                    + "client ID: call setClientID first, or use createSharedDurableConsumer, which needs none");
+        }
+        return Subscription.durable(name, clientId);
     }
 
     @Override
@@ -197,50 +209,67 @@ final class FanOutSession implements TopicSession, QueueSession {
 
     @Override
     public FanOutConsumer createSharedConsumer(Topic topic, String name) throws JMSException {
-        throw Refusal.SHARED.exception();
+        return createSharedConsumer(topic, name, null);
     }
 
     @Override
     public FanOutConsumer createSharedConsumer(Topic topic, String name, String selector) throws JMSException {
-        throw Refusal.SHARED.exception();
+        return subscriber(topic, selector, Subscription.shared(name, connection.getClientID(), false));
     }
 
     @Override
     public FanOutConsumer createDurableSubscriber(Topic topic, String name) throws JMSException {
-        throw Refusal.DURABLE.exception();
+        return createDurableSubscriber(topic, name, null, false);
     }
 
     @Override
     public FanOutConsumer createDurableSubscriber(Topic topic, String name, String selector, boolean noLocal)
             throws JMSException {
-        throw Refusal.DURABLE.exception();
+        return createDurableConsumer(topic, name, selector, noLocal);
     }
 
     @Override
     public FanOutConsumer createDurableConsumer(Topic topic, String name) throws JMSException {
-        throw Refusal.DURABLE.exception();
+        return createDurableConsumer(topic, name, null, false);
     }
 
     @Override
     public FanOutConsumer createDurableConsumer(Topic topic, String name, String selector, boolean noLocal)
             throws JMSException {
-        throw Refusal.DURABLE.exception();
+        if (noLocal) {
+            throw Refusal.NO_LOCAL.exception();
+        }
+        return subscriber(topic, selector, durable(name));
     }
 
     @Override
     public FanOutConsumer createSharedDurableConsumer(Topic topic, String name) throws JMSException {
-        throw Refusal.DURABLE.exception();
+        return createSharedDurableConsumer(topic, name, null);
     }
 
     @Override
     public FanOutConsumer createSharedDurableConsumer(Topic topic, String name, String selector)
             throws JMSException {
-        throw Refusal.DURABLE.exception();
+        return subscriber(topic, selector, Subscription.shared(name, connection.getClientID(), true));
     }
 
+    /**
+     * Removes durable subscription {@code name}: this connection's unshared one where it has a client ID, else (or
+     * where that has none) the shared one of that name.
+     */
     @Override
     public void unsubscribe(String name) throws JMSException {
-        throw Refusal.DURABLE.exception();
+        connection.checkOpen();
+        String clientId = connection.getClientID();
+        if (clientId != null) {
+            try {
+                connection.client.unsubscribe(Subscription.durable(name, clientId));
+                return;
+            } catch (InvalidDestinationException e) {
+                // not an unshared one: a shared durable subscription of that name, below
+            }
+        }
+        connection.client.unsubscribe(Subscription.shared(name, clientId, true));
     }
 
     @Override

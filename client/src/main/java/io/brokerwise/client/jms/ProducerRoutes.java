@@ -11,10 +11,10 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Where one JMS producer's messages go, each way opened at its first use and kept: the layout's topic through a
- * {@link Publisher} placed in a row, each of the layout's queues through a {@link ReplicaProducer} at the session's
- * replica. An unidentified producer (the simplified API's, one per context) may use both, so a transacted context
- * that sends to queues alone never reaches the topic's brokers.
+ * Where one JMS producer's messages go, each way opened at its first use and kept: each of the layout's topics
+ * through a {@link Publisher} placed in one of that topic's rows, each of the layout's queues through a
+ * {@link ReplicaProducer} at the session's replica. An unidentified producer (the simplified API's, one per context)
+ * may use all of them, so a transacted context that sends to queues alone never reaches the topics' brokers.
  */
 final class ProducerRoutes implements AutoCloseable {
 
@@ -24,14 +24,14 @@ final class ProducerRoutes implements AutoCloseable {
     }
 
     private final FanOutSession session;
-    private Publisher publisher;
+    private final Map<String, Publisher> topics = new HashMap<>();
     private final Map<String, ReplicaProducer> queues = new HashMap<>();
 
     ProducerRoutes(FanOutSession session) {
         this.session = session;
     }
 
-    /** The route to {@code destination}, checked on every send: the routing map may drop a queue or the topic. */
+    /** The route to {@code destination}, checked on every send: the routing map may drop a queue or a topic. */
     synchronized Route to(Destination destination) throws JMSException {
         if (destination instanceof Queue q) {
             String name = session.queue(q).getQueueName();
@@ -42,18 +42,18 @@ final class ProducerRoutes implements AutoCloseable {
             }
             return producer::send;
         }
-        session.topic(destination);
+        String name = session.topic(destination).getTopicName();
+        Publisher publisher = topics.get(name);
         if (publisher == null) {
-            publisher = session.connection.client.publisher(false);
+            publisher = session.connection.client.publisher(name, false);
+            topics.put(name, publisher);
         }
         return publisher::send;
     }
 
     @Override
     public synchronized void close() {
-        if (publisher != null) {
-            session.connection.client.remove(publisher);
-        }
+        topics.values().forEach(session.connection.client::remove);
         queues.values().forEach(ReplicaProducer::close);
     }
 }

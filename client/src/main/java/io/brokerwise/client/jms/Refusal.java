@@ -10,10 +10,6 @@ import jakarta.jms.JMSException;
  * atomically, would be silently wrong, so it is refused instead.
  */
 enum Refusal {
-    DURABLE("durable subscriptions", "a subscriber may move to another column when the routing map changes, "
-            + "and a durable subscription left at the old brokers would keep messages nobody reads"),
-    SHARED("shared subscriptions", "each subscriber is registered at the brokers of its own column; "
-            + "consumers of one shared subscription would sit in different columns and each miss the others' part"),
     TRANSACTION("transacted sessions on the topic", "a transaction would span the brokers of a row or a column, "
             + "and Brokerwise has no distributed transaction; a transacted session may use the layout's queues, "
             + "whose every producer and consumer of one session sits at one replica"),
@@ -33,9 +29,7 @@ enum Refusal {
     NO_LOCAL("noLocal consumers", "a connection's producers and consumers reach the brokers over different "
             + "links, so the broker cannot tell local messages"),
     SERVER_SESSIONS("connection consumers and session listeners", "they are the application-server side of "
-            + "JMS; use a MessageListener per consumer"),
-    OTHER_TOPIC("topics other than the layout's", "the brokers carry one multicast address, the routing "
-            + "map's topic");
+            + "JMS; use a MessageListener per consumer");
 
     private final String feature;
     private final String reason;

@@ -40,12 +40,14 @@ public final class RoutingProbe {
         RoutingMap map = RoutingMapWatcher.read(file);
         ClientOptions options = ClientOptions.of(required("ARTEMIS_USER"), required("ARTEMIS_PASSWORD"))
                 .trustingEnvironmentCa();
-        System.out.printf("probe: topic %s, %d publisher group(s) x %d subscriber group(s), brokers %s%n",
-                map.topic(), map.publisherGroups(), map.subscriberGroups(), map.brokers());
+        System.out.printf("probe: topic %s of %s, %d publisher group(s) x %d subscriber group(s), brokers %s%n",
+                map.topics().get(0), map.topics(), map.publisherGroups(), map.subscriberGroups(), map.brokers());
         boolean ok;
         try (TopologyClient client = new TopologyClient(map, options)) {
-            List<Tally> tallies = subscribe(client, map.subscriberGroups());
-            publish(client, map.publisherGroups(), messages);
+            // every topic shares the brokers and the routes: the first one shows them
+            String topic = map.topics().get(0);
+            List<Tally> tallies = subscribe(client, topic, map.subscriberGroups());
+            publish(client, topic, map.publisherGroups(), messages);
             int expected = messages * map.publisherGroups();
             long deadline = System.currentTimeMillis() + timeoutMillis;
             while (System.currentTimeMillis() < deadline && !tallies.stream().allMatch(t -> t.complete(expected))) {
@@ -59,12 +61,12 @@ public final class RoutingProbe {
     }
 
     /** Two subscribers per group: the election puts subscriber i in group i mod l, so each group gets both. */
-    private static List<Tally> subscribe(TopologyClient client, int groups) throws JMSException {
+    private static List<Tally> subscribe(TopologyClient client, String topic, int groups) throws JMSException {
         List<Tally> tallies = new ArrayList<>();
         for (String selector : List.of(MATCHING, NON_MATCHING)) {
             for (int g = 0; g < groups; g++) {
                 Tally t = new Tally(selector);
-                Subscriber s = client.subscriber(selector, t::add);
+                Subscriber s = client.subscriber(topic, selector, t::add);
                 t.group = s.group();
                 t.brokers = s.brokers();
                 tallies.add(t);
@@ -74,9 +76,9 @@ public final class RoutingProbe {
     }
 
     /** One publisher per group; each sends n matching and n non-matching messages, tagged with its group. */
-    private static void publish(TopologyClient client, int groups, int n) throws JMSException {
+    private static void publish(TopologyClient client, String topic, int groups, int n) throws JMSException {
         for (int g = 0; g < groups; g++) {
-            Publisher p = client.publisher(false);
+            Publisher p = client.publisher(topic, false);
             for (int seq = 0; seq < n; seq++) {
                 for (String color : List.of("red", "blue")) {
                     p.publish(new Outgoing(new byte[16], Map.of("probe_color", color, "probe_pg", p.group(),

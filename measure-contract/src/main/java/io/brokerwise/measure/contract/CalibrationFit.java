@@ -93,7 +93,7 @@ public record CalibrationFit(ServiceTimeModel model, ModelSelection selection, P
             return "";
         }
         String candidates = selection.candidates().stream().map(c -> String.format(Locale.ROOT, "%s %.1f%%",
-                c.model().name(), 100 * c.heldOutMedianRelativeError())).collect(Collectors.joining(", "));
+                c.name(), 100 * c.heldOutMedianRelativeError())).collect(Collectors.joining(", "));
         String notFitted = selection.notFitted().isEmpty() ? ""
                 : "; not fitted: " + String.join("; ", selection.notFitted());
         return "chosen by leave-one-out median error (" + candidates + ")" + notFitted;

@@ -11,20 +11,24 @@ import java.util.List;
  * spreads over the sizes instead of following them. A size series at two or more r lets the fit tell the per-byte
  * times on receipt and per dispatched copy apart (Mupparaju, "Performance Evaluation and Comparison of Distributed
  * Messaging Using Message Oriented Middleware", ch. 5, measured throughput falling steadily with message size).
- * Every {@code holdoutEvery}-th point (points 2, 2 + n, 2 + 2n, ... counted from 1; 0 = none) is held out of the
+ * A topics series (Henjes sec. 3.2.4) measures the same load spread over more topics: at the first m_add and the
+ * first two r (the dissertation's two replication grades), one point per topic count, after the grid; each
+ * subscriber registers its selector on every topic, and each publisher sends to the topics in turn, so a message
+ * meets as many filters and subscribers as at one topic. Every {@code holdoutEvery}-th point (points 2, 2 + n, 2 + 2n, ... counted from 1; 0 = none) is held out of the
  * fit to check it, spread over the grid. {@code brokerwise-bench calibrate} and a BenchmarkRun of mode Calibrate
  * both measure it.
  *
  * @param filterComponents components of every filter at a point: 1 a simple selector, more a filter of
  *                         {@code filterShape} whose deciding comparison comes last ({@link SelectorDesign})
  * @param filterShape      how the components of the longer filters combine: or, and or in
+ * @param topics           the topic counts of the topics series, each at least 2; empty: none
  */
 public record CalibrationGrid(List<Integer> replicationGrades, List<Integer> additionalFilters,
                               List<Integer> filterComponents, SelectorDesign.Shape filterShape,
-                              List<Integer> messageSizes, int holdoutEvery) {
+                              List<Integer> messageSizes, int holdoutEvery, List<Integer> topics) {
 
-    /** One point of the series: its subscribers and the bytes of its messages' body. */
-    public record Point(SelectorDesign design, int messageBytes) {
+    /** One point of the series: its subscribers, the bytes of its messages' body, and the topics they go to. */
+    public record Point(SelectorDesign design, int messageBytes, int topics) {
     }
 
     public CalibrationGrid {
@@ -32,6 +36,10 @@ public record CalibrationGrid(List<Integer> replicationGrades, List<Integer> add
         additionalFilters = List.copyOf(additionalFilters);
         filterComponents = List.copyOf(filterComponents);
         messageSizes = List.copyOf(messageSizes);
+        topics = List.copyOf(topics);
+        if (topics.stream().anyMatch(t -> t < 2)) {
+            throw new IllegalArgumentException("a topics series spreads the load over at least 2 topics, got " + topics);
+        }
         if (replicationGrades.isEmpty() || additionalFilters.isEmpty() || filterComponents.isEmpty()
                 || messageSizes.isEmpty()) {
             throw new IllegalArgumentException("a calibration needs at least one r, one m_add, one number of filter "
@@ -52,6 +60,13 @@ public record CalibrationGrid(List<Integer> replicationGrades, List<Integer> add
         }
     }
 
+    /** A grid without a topics series. */
+    public CalibrationGrid(List<Integer> replicationGrades, List<Integer> additionalFilters,
+                           List<Integer> filterComponents, SelectorDesign.Shape filterShape, List<Integer> messageSizes,
+                           int holdoutEvery) {
+        this(replicationGrades, additionalFilters, filterComponents, filterShape, messageSizes, holdoutEvery, List.of());
+    }
+
     /** A series of simple filters only. */
     public CalibrationGrid(List<Integer> replicationGrades, List<Integer> additionalFilters, List<Integer> messageSizes,
                            int holdoutEvery) {
@@ -65,12 +80,23 @@ public record CalibrationGrid(List<Integer> replicationGrades, List<Integer> add
             for (int m : additionalFilters) {
                 for (int components : filterComponents) {
                     for (int bytes : messageSizes) {
-                        out.add(new Point(SelectorDesign.calibration(r, m, filterShape, components), bytes));
+                        out.add(new Point(SelectorDesign.calibration(r, m, filterShape, components), bytes, 1));
                     }
                 }
             }
         }
+        for (int r : replicationGrades.subList(0, Math.min(2, replicationGrades.size()))) {
+            for (int t : topics) {
+                out.add(new Point(SelectorDesign.calibration(r, additionalFilters.get(0), filterShape, 1),
+                        messageSizes.get(0), t));
+            }
+        }
         return out;
+    }
+
+    /** The most topics a point spreads its load over: what the brokers must declare. */
+    public int mostTopics() {
+        return topics.stream().mapToInt(Integer::intValue).max().orElse(1);
     }
 
     /** Whether point {@code i} (0-based) checks the fit instead of entering it. */
@@ -89,7 +115,7 @@ public record CalibrationGrid(List<Integer> replicationGrades, List<Integer> add
             SelectorDesign d = series.get(i).design();
             LoadResult result = results.get(i);
             points.add(new CalibrationPoint(d.r(), d.mAdd(), d.components(), series.get(i).messageBytes(),
-                    result.receivedPerSecond(), result.valid(), heldOut(i), result));
+                    series.get(i).topics(), result.receivedPerSecond(), result.valid(), heldOut(i), result));
         }
         return points;
     }

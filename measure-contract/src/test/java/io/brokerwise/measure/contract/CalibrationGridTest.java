@@ -44,6 +44,22 @@ class CalibrationGridTest {
         assertThrows(IllegalArgumentException.class, () -> new CalibrationGrid(List.of(), List.of(5), ONE_SIZE, 0));
     }
 
+    /** The topics series comes after the grid, at its first m_add and first two r, and its points carry T. */
+    @Test
+    void aTopicsSeriesFollowsTheGridAtTheFirstMaddAndTwoReplicationGrades() {
+        CalibrationGrid grid = new CalibrationGrid(List.of(1, 5, 10), List.of(10, 20), List.of(1),
+                SelectorDesign.Shape.or, ONE_SIZE, 0, List.of(2, 8));
+        List<CalibrationGrid.Point> series = grid.series();
+        assertEquals(List.of("1+10/1", "1+20/1", "5+10/1", "5+20/1", "10+10/1", "10+20/1", "1+10/2", "1+10/8", "5+10/2",
+                "5+10/8"), series.stream().map(p -> p.design().r() + "+" + p.design().mAdd() + "/" + p.topics()).toList());
+        assertEquals(8, grid.mostTopics());
+        CalibrationPoint last = grid.points(measured(grid, List.of())).get(9);
+        assertEquals(8, last.topics());
+        assertEquals(8, last.measured().topics());
+        assertThrows(IllegalArgumentException.class, () -> new CalibrationGrid(List.of(1), List.of(5), List.of(1),
+                SelectorDesign.Shape.or, ONE_SIZE, 0, List.of(1)), "a series of one topic is the grid itself");
+    }
+
     @Test
     void pointsCarryEachResultsRateAndValidity() {
         CalibrationGrid grid = new CalibrationGrid(List.of(1, 2), List.of(0, 8), ONE_SIZE, 2);

@@ -92,7 +92,7 @@ public final class JournalCheck implements Callable<Integer> {
             RoutingMap map = parent.oneBroker(spec);
             ClientOptions options = ClientEnvironment.options();
             HeldMessages.Report report = new HeldMessages(options.urlWithoutReconnection(map.brokers().get(0)),
-                    map.topic(), options, messageBytes, restartWithin).run(messages, unacknowledged);
+                    map.soleTopic(), options, messageBytes, restartWithin).run(messages, unacknowledged);
             System.out.println(report.line());
             return report.kept() ? 0 : 1;
         }

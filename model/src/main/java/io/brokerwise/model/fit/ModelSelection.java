@@ -4,7 +4,9 @@ import io.brokerwise.model.service.FilterLengthModel;
 import io.brokerwise.model.service.LinearModel;
 import io.brokerwise.model.service.ServiceTimeModel;
 import io.brokerwise.model.service.SublinearDispatchModel;
+import io.brokerwise.model.service.TopicCost;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -22,6 +24,9 @@ import org.hipparchus.stat.inference.WilcoxonSignedRankTest;
  * when its held-out median is lower and its held-out errors are lower point by point at p < 0.05 (Wilcoxon
  * signed-rank test, two-sided). Without that test a larger model that nests a smaller one wins on the smaller
  * one's data by fitting its noise (SublinearDispatch on Linear points with 3% noise: one draw in five).
+ *
+ * <p>A topics series adds the cost of the number of topics in each of {@link TopicCost.Form}'s forms: every model is
+ * a candidate once per form, all with as many parameters, so the lower held-out median chooses the form.
  *
  * @param winner     the chosen candidate
  * @param candidates every candidate that could be fitted, in the order tried
@@ -42,12 +47,19 @@ public record ModelSelection(Candidate winner, List<Candidate> candidates, List<
     /**
      * A candidate model with its fit to all the points and each point's held-out relative error.
      *
+     * @param topicForm  the form of the cost of topics it charges; null where the points are no topics series
      * @param parameters how many parameters its fit determines
      */
-    public record Candidate(ServiceTimeModel model, int parameters, ProfileFit fit, double[] heldOutErrors) {
+    public record Candidate(ServiceTimeModel model, TopicCost.Form topicForm, int parameters, ProfileFit fit,
+                            double[] heldOutErrors) {
 
         public double heldOutMedianRelativeError() {
             return ProfileFit.median(heldOutErrors);
+        }
+
+        /** The model's name, with the topic cost's form where it charges one: {@code Linear + ln T}. */
+        public String name() {
+            return topicForm == null ? model.name() : model.name() + " + " + topicForm.formula();
         }
     }
 
@@ -69,12 +81,17 @@ public record ModelSelection(Candidate winner, List<Candidate> candidates, List<
     public static ModelSelection select(List<MeasuredPoint> points) {
         List<Candidate> fitted = new ArrayList<>();
         List<String> notFitted = new ArrayList<>();
+        List<TopicCost.Form> forms = ProfileCalibration.topicsSeries(points)
+                ? List.of(TopicCost.Form.values()) : Collections.singletonList(null);
         for (ServiceTimeModel model : candidatesFor(points)) {
-            try {
-                fitted.add(new Candidate(model, ProfileCalibration.parameterNames(model, points).size(),
-                        ProfileCalibration.fit(model, points), leaveOneOut(model, points)));
-            } catch (FitException e) {
-                notFitted.add(model.name() + ": " + e.getMessage());
+            for (TopicCost.Form form : forms) {
+                String name = form == null ? model.name() : model.name() + " + " + form.formula();
+                try {
+                    fitted.add(new Candidate(model, form, ProfileCalibration.parameterNames(model, points).size(),
+                            fit(model, form, points), leaveOneOut(model, form, points)));
+                } catch (FitException e) {
+                    notFitted.add(name + ": " + e.getMessage());
+                }
             }
         }
         if (fitted.isEmpty()) {
@@ -106,12 +123,16 @@ public record ModelSelection(Candidate winner, List<Candidate> candidates, List<
     }
 
     /** Each point's relative error of the received rate, predicted by the model fitted to all the others. */
-    private static double[] leaveOneOut(ServiceTimeModel model, List<MeasuredPoint> points) {
+    private static ProfileFit fit(ServiceTimeModel model, TopicCost.Form form, List<MeasuredPoint> points) {
+        return form == null ? ProfileCalibration.fit(model, points) : ProfileCalibration.fit(model, form, points);
+    }
+
+    private static double[] leaveOneOut(ServiceTimeModel model, TopicCost.Form form, List<MeasuredPoint> points) {
         return IntStream.range(0, points.size()).mapToDouble(i -> {
             List<MeasuredPoint> others = new ArrayList<>(points);
             MeasuredPoint left = others.remove(i);
             try {
-                ProfileFit fit = ProfileCalibration.fit(model, others);
+                ProfileFit fit = fit(model, form, others);
                 return ProfileCalibration.quality(model, fit.parameters(), List.of(left)).relativeErrors()[0];
             } catch (FitException e) {
                 throw new FitException("without point " + (i + 1) + ": " + e.getMessage());

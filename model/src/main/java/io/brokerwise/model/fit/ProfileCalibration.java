@@ -3,6 +3,7 @@ package io.brokerwise.model.fit;
 import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTimeModel;
 import io.brokerwise.model.service.ServiceTimeProfile;
+import io.brokerwise.model.service.TopicCost;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -21,6 +22,10 @@ import org.hipparchus.linear.SingularValueDecomposition;
  * message are received once and dispatched with every copy. The size exponent e is not linear in the fit, so it is
  * chosen on a grid from 0.25 to 1: the exponent whose NNLS fit leaves the least squared relative error. A grid,
  * not a search, since sixteen small solves cost nothing and cannot stop in a local minimum.
+ *
+ * <p>Points of a topics series (the same load spread over topic counts T that differ) add {@code + w(T) t_topic},
+ * w one of {@link TopicCost.Form}'s works. {@link ModelSelection} tries each form and keeps the one with the least
+ * held-out error; {@link #fit(ServiceTimeModel, List)} keeps the one with the least squared relative error.
  */
 public final class ProfileCalibration {
 
@@ -34,24 +39,33 @@ public final class ProfileCalibration {
     private ProfileCalibration() {
     }
 
+    /** The fit of {@code model}; for a topics series, at the topic-cost form that leaves the least error. */
     public static ProfileFit fit(ServiceTimeModel model, List<MeasuredPoint> points) {
-        boolean sized = sizeSeries(points);
-        List<String> names = parameterNames(model, sized);
+        if (!topicsSeries(points)) {
+            return fit(model, TopicCost.Form.PerTopic, points);
+        }
+        return Arrays.stream(TopicCost.Form.values()).map(form -> fit(model, form, points))
+                .min(Comparator.comparingDouble(ProfileCalibration::squaredRelativeError)).orElseThrow();
+    }
+
+    /** The fit of {@code model}, a topics series' cost of the number of topics taking {@code topicForm}. */
+    public static ProfileFit fit(ServiceTimeModel model, TopicCost.Form topicForm, List<MeasuredPoint> points) {
+        Columns columns = new Columns(model, sizeSeries(points), topicsSeries(points) ? topicForm : null);
+        List<String> names = columns.names();
         if (points.size() < names.size()) {
             throw new FitException("need at least " + names.size() + " points to fit " + String.join(", ", names)
                     + " of model " + model.name() + ", got " + points.size());
         }
-        requireDeterminable(points.stream().map(p -> row(model, p, sized, 1)).toArray(double[][]::new), names);
-        Solution best = sized
-                ? Arrays.stream(SIZE_EXPONENTS).mapToObj(e -> solve(model, points, names, true, e))
+        requireDeterminable(points.stream().map(p -> columns.row(p, 1)).toArray(double[][]::new), names);
+        Solution best = columns.sized()
+                ? Arrays.stream(SIZE_EXPONENTS).mapToObj(e -> solve(columns, points, e))
                         .min(Comparator.comparingDouble(Solution::residual)).orElseThrow()
-                : solve(model, points, names, false, 1);
+                : solve(columns, points, 1);
         return quality(model, best.parameters(), points);
     }
 
-    private static Solution solve(ServiceTimeModel model, List<MeasuredPoint> points, List<String> names,
-                                  boolean sized, double sizeExponent) {
-        double[][] x = scaled(points.stream().map(p -> row(model, p, sized, sizeExponent)).toArray(double[][]::new),
+    private static Solution solve(Columns columns, List<MeasuredPoint> points, double sizeExponent) {
+        double[][] x = scaled(points.stream().map(p -> columns.row(p, sizeExponent)).toArray(double[][]::new),
                 points.stream().mapToDouble(MeasuredPoint::serviceSeconds).toArray());
         double[] beta = NonNegativeLeastSquares.solve(x, unit(x.length));
         double residual = 0;
@@ -62,7 +76,11 @@ public final class ProfileCalibration {
             }
             residual += (predicted - 1) * (predicted - 1);
         }
-        return new Solution(toParameters(names, beta).withSizeExponent(sizeExponent), residual);
+        return new Solution(columns.parameters(beta).withSizeExponent(sizeExponent), residual);
+    }
+
+    private static double squaredRelativeError(ProfileFit fit) {
+        return Arrays.stream(fit.relativeErrors()).map(e -> e * e).sum();
     }
 
     /** Fit quality of given parameters on given points, e.g. held-out ones. */
@@ -77,7 +95,8 @@ public final class ProfileCalibration {
         double[] errors = new double[points.size()];
         for (int i = 0; i < errors.length; i++) {
             MeasuredPoint p = points.get(i);
-            double predicted = profile.atMessageSize(p.messageSizeBytes()).meanSeconds(p.filters(), p.replicationGrade());
+            double predicted = profile.atMessageSize(p.messageSizeBytes()).meanSeconds(p.filters(), p.replicationGrade())
+                    + parameters.topicCost().secondsAt(p.topics());
             residual += Math.pow(p.serviceSeconds() - predicted, 2);
             total += Math.pow(p.serviceSeconds() - meanB, 2);
             errors[i] = Math.abs(1 / predicted - p.receivedRate()) / p.receivedRate();
@@ -88,7 +107,12 @@ public final class ProfileCalibration {
 
     /** The parameters a fit of {@code model} to {@code points} determines, in the order of its columns. */
     public static List<String> parameterNames(ServiceTimeModel model, List<MeasuredPoint> points) {
-        return parameterNames(model, sizeSeries(points));
+        return new Columns(model, sizeSeries(points), topicsSeries(points) ? TopicCost.Form.PerTopic : null).names();
+    }
+
+    /** Whether the points spread their load over topic counts that differ, so that they can fit a topic cost. */
+    public static boolean topicsSeries(List<MeasuredPoint> points) {
+        return points.stream().mapToInt(MeasuredPoint::topics).distinct().count() > 1;
     }
 
     /** Whether the points vary the message size, so that they can tell per-byte times from per-message ones. */
@@ -101,35 +125,56 @@ public final class ProfileCalibration {
         return points.stream().mapToDouble(MeasuredPoint::messageSizeBytes).distinct().count() > 1;
     }
 
-    private static List<String> parameterNames(ServiceTimeModel model, boolean sized) {
-        List<String> names = new ArrayList<>(List.of("receiveSeconds", "filterSeconds"));
-        if (model.chargesDistinctFilters()) {
-            names.add("distinctFilterSeconds");
-        }
-        names.add("dispatchSeconds");
-        if (model.chargesSublinearDispatch()) {
-            names.add("dispatchSqrtSeconds");
-        }
-        if (sized) {
-            names.addAll(List.of("receiveSecondsPerByte", "dispatchSecondsPerByte"));
-        }
-        return names;
-    }
+    /** The columns of a fit: the model's terms, the per-byte times of a size series, a topics series' cost. */
+    private record Columns(ServiceTimeModel model, boolean sized, TopicCost.Form topicForm) {
 
-    private static double[] row(ServiceTimeModel model, MeasuredPoint p, boolean sized, double sizeExponent) {
-        DoubleStream.Builder row = DoubleStream.builder().add(1).add(model.filterWork(p.filters()));
-        if (model.chargesDistinctFilters()) {
-            row.add(model.distinctFilterWork(p.filters()));
+        List<String> names() {
+            List<String> names = new ArrayList<>(List.of("receiveSeconds", "filterSeconds"));
+            if (model.chargesDistinctFilters()) {
+                names.add("distinctFilterSeconds");
+            }
+            names.add("dispatchSeconds");
+            if (model.chargesSublinearDispatch()) {
+                names.add("dispatchSqrtSeconds");
+            }
+            if (sized) {
+                names.addAll(List.of("receiveSecondsPerByte", "dispatchSecondsPerByte"));
+            }
+            if (topicForm != null) {
+                names.add("topicSeconds");
+            }
+            return names;
         }
-        row.add(p.replicationGrade());
-        if (model.chargesSublinearDispatch()) {
-            row.add(Math.sqrt(p.replicationGrade()));
+
+        double[] row(MeasuredPoint p, double sizeExponent) {
+            DoubleStream.Builder row = DoubleStream.builder().add(1).add(model.filterWork(p.filters()));
+            if (model.chargesDistinctFilters()) {
+                row.add(model.distinctFilterWork(p.filters()));
+            }
+            row.add(p.replicationGrade());
+            if (model.chargesSublinearDispatch()) {
+                row.add(Math.sqrt(p.replicationGrade()));
+            }
+            if (sized) {
+                double charged = Math.pow(p.messageSizeBytes(), sizeExponent);
+                row.add(charged).add(charged * p.replicationGrade());
+            }
+            if (topicForm != null) {
+                row.add(topicForm.work(p.topics()));
+            }
+            return row.build().toArray();
         }
-        if (sized) {
-            double charged = Math.pow(p.messageSizeBytes(), sizeExponent);
-            row.add(charged).add(charged * p.replicationGrade());
+
+        ProfileParameters parameters(double[] beta) {
+            List<String> names = names();
+            ToDoubleFunction<String> fitted = name -> names.contains(name) ? beta[names.indexOf(name)] : 0;
+            ProfileParameters p = new ProfileParameters(fitted.applyAsDouble("receiveSeconds"),
+                    fitted.applyAsDouble("filterSeconds"), fitted.applyAsDouble("distinctFilterSeconds"),
+                    fitted.applyAsDouble("dispatchSeconds"), fitted.applyAsDouble("dispatchSqrtSeconds"), Double.NaN,
+                    fitted.applyAsDouble("receiveSecondsPerByte"), fitted.applyAsDouble("dispatchSecondsPerByte"),
+                    Double.NaN);
+            return topicForm == null ? p : p.withTopicCost(new TopicCost(topicForm, fitted.applyAsDouble("topicSeconds")));
         }
-        return row.build().toArray();
     }
 
     /**
@@ -199,15 +244,8 @@ public final class ProfileCalibration {
             case "filterSeconds" -> "the number of filters independently of the replication grade";
             case "receiveSecondsPerByte" -> "the message size";
             case "dispatchSecondsPerByte" -> "the message size at two or more replication grades";
+            case "topicSeconds" -> "the number of topics at a fixed load";
             default -> "the filter count and the replication grade";
         };
-    }
-
-    private static ProfileParameters toParameters(List<String> names, double[] beta) {
-        ToDoubleFunction<String> fitted = name -> names.contains(name) ? beta[names.indexOf(name)] : 0;
-        return new ProfileParameters(fitted.applyAsDouble("receiveSeconds"), fitted.applyAsDouble("filterSeconds"),
-                fitted.applyAsDouble("distinctFilterSeconds"), fitted.applyAsDouble("dispatchSeconds"),
-                fitted.applyAsDouble("dispatchSqrtSeconds"), Double.NaN, fitted.applyAsDouble("receiveSecondsPerByte"),
-                fitted.applyAsDouble("dispatchSecondsPerByte"), Double.NaN);
     }
 }

@@ -57,6 +57,11 @@ public final class BuiltInProfiles {
                         .withSecondsPerByte(5.989926292202374E-8, 3.7451065625211416E-8).withSizeExponent(0.7),
                 String.format(CALIBRATED, "artemis-2.56-halfcore-size-series", "0.5", "NonPersistent")
                         + ", messages of 256 B to 64 KB"));
+        add(new ServiceTimeProfile("artemis-2.56-halfcore-topics-series", new LinearModel(),
+                ProfileParameters.of(9.627358042035616E-6, 6.801401426962901E-8, 9.738276529447633E-6)
+                        .withTopicCost(new TopicCost(TopicCost.Form.Saturating, 1.3283667077023414E-6)),
+                String.format(CALIBRATED, "artemis-2.56-halfcore-topics-series", "0.5", "NonPersistent")
+                        + ", the load of r = 1 and 2 spread over 1 to 32 topics"));
     }
 
     private BuiltInProfiles() {

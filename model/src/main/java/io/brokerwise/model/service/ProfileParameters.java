@@ -29,12 +29,15 @@ package io.brokerwise.model.service;
  * delivery), 0 by default; {@code poissonServiceFactor}, how much more a message costs the broker when messages
  * arrive at random than when it is saturated, 1 by default; {@code registrationSeconds}, the time to register one
  * subscription, 0 by default.
+ *
+ * <p>{@code topicCost} is what a broker pays per message for the number of topics it carries ({@link TopicCost}),
+ * {@link TopicCost#NONE} unless a topics series was measured.
  */
 public record ProfileParameters(double receiveSeconds, double filterSeconds, double distinctFilterSeconds,
                                 double dispatchSeconds, double dispatchSqrtSeconds, double maxOverallRate,
                                 double receiveSecondsPerByte, double dispatchSecondsPerByte,
                                 double networkBitsPerSecond, double latencyFloorSeconds, double poissonServiceFactor,
-                                double registrationSeconds, double sizeExponent) {
+                                double registrationSeconds, double sizeExponent, TopicCost topicCost) {
 
     public ProfileParameters {
         requireNonNegative("receiveSeconds", receiveSeconds);
@@ -52,6 +55,9 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
             throw new IllegalArgumentException("poissonServiceFactor must be a finite number > 0, got "
                     + poissonServiceFactor);
         }
+        if (topicCost == null) {
+            throw new IllegalArgumentException("topicCost must be given; TopicCost.NONE charges nothing");
+        }
         if (!(sizeExponent > 0 && sizeExponent <= 1)) {
             throw new IllegalArgumentException("sizeExponent must be in (0, 1], got " + sizeExponent);
         }
@@ -67,7 +73,7 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
                              double dispatchSeconds, double dispatchSqrtSeconds, double maxOverallRate,
                              double receiveSecondsPerByte, double dispatchSecondsPerByte, double networkBitsPerSecond) {
         this(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds, dispatchSqrtSeconds, maxOverallRate,
-                receiveSecondsPerByte, dispatchSecondsPerByte, networkBitsPerSecond, 0, 1, 0, 1);
+                receiveSecondsPerByte, dispatchSecondsPerByte, networkBitsPerSecond, 0, 1, 0, 1, TopicCost.NONE);
     }
 
     /** Per-message times only, as the dissertation's tables give them. */
@@ -84,39 +90,46 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
     public ProfileParameters withDispatchSqrtSeconds(double seconds) {
         return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds, seconds,
                 maxOverallRate, receiveSecondsPerByte, dispatchSecondsPerByte, networkBitsPerSecond, latencyFloorSeconds,
-                poissonServiceFactor, registrationSeconds, sizeExponent);
+                poissonServiceFactor, registrationSeconds, sizeExponent, topicCost);
     }
 
     public ProfileParameters withMaxOverallRate(double rate) {
         return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,
                 dispatchSqrtSeconds, rate, receiveSecondsPerByte, dispatchSecondsPerByte, networkBitsPerSecond,
-                latencyFloorSeconds, poissonServiceFactor, registrationSeconds, sizeExponent);
+                latencyFloorSeconds, poissonServiceFactor, registrationSeconds, sizeExponent, topicCost);
     }
 
     public ProfileParameters withSecondsPerByte(double receive, double dispatch) {
         return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,
                 dispatchSqrtSeconds, maxOverallRate, receive, dispatch, networkBitsPerSecond, latencyFloorSeconds,
-                poissonServiceFactor, registrationSeconds, sizeExponent);
+                poissonServiceFactor, registrationSeconds, sizeExponent, topicCost);
     }
 
     /** The power of the message size the per-byte times multiply (1: every byte costs alike). */
     public ProfileParameters withSizeExponent(double exponent) {
         return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,
                 dispatchSqrtSeconds, maxOverallRate, receiveSecondsPerByte, dispatchSecondsPerByte, networkBitsPerSecond,
-                latencyFloorSeconds, poissonServiceFactor, registrationSeconds, exponent);
+                latencyFloorSeconds, poissonServiceFactor, registrationSeconds, exponent, topicCost);
     }
 
     /** The latency floor and the factor a message costs more under Poisson arrivals than saturated. */
     public ProfileParameters withLatency(double floorSeconds, double poissonFactor) {
         return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,
                 dispatchSqrtSeconds, maxOverallRate, receiveSecondsPerByte, dispatchSecondsPerByte, networkBitsPerSecond,
-                floorSeconds, poissonFactor, registrationSeconds, sizeExponent);
+                floorSeconds, poissonFactor, registrationSeconds, sizeExponent, topicCost);
     }
 
     public ProfileParameters withRegistrationSeconds(double seconds) {
         return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,
                 dispatchSqrtSeconds, maxOverallRate, receiveSecondsPerByte, dispatchSecondsPerByte, networkBitsPerSecond,
-                latencyFloorSeconds, poissonServiceFactor, seconds, sizeExponent);
+                latencyFloorSeconds, poissonServiceFactor, seconds, sizeExponent, topicCost);
+    }
+
+    /** What the number of topics on a broker costs per message; {@link TopicCost#NONE} without a topics series. */
+    public ProfileParameters withTopicCost(TopicCost cost) {
+        return new ProfileParameters(receiveSeconds, filterSeconds, distinctFilterSeconds, dispatchSeconds,
+                dispatchSqrtSeconds, maxOverallRate, receiveSecondsPerByte, dispatchSecondsPerByte, networkBitsPerSecond,
+                latencyFloorSeconds, poissonServiceFactor, registrationSeconds, sizeExponent, cost);
     }
 
     public boolean hasCeiling() {
@@ -131,6 +144,11 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
     /** Whether the profile has a time per subscription registration, from which a plan gives its recovery time. */
     public boolean chargesRegistration() {
         return registrationSeconds > 0;
+    }
+
+    /** Whether a broker's number of topics costs anything per message. */
+    public boolean chargesTopics() {
+        return topicCost.charged();
     }
 
     /** Whether the times depend on the message size: without per-byte times they hold for one size only. */
@@ -159,7 +177,7 @@ public record ProfileParameters(double receiveSeconds, double filterSeconds, dou
         return new ProfileParameters(receiveSeconds + charged * receiveSecondsPerByte, filterSeconds,
                 distinctFilterSeconds, dispatchSeconds + charged * dispatchSecondsPerByte, dispatchSqrtSeconds,
                 maxOverallRate, 0, 0, networkBitsPerSecond, latencyFloorSeconds, poissonServiceFactor,
-                registrationSeconds, 1);
+                registrationSeconds, 1, topicCost);
     }
 
     private static void requirePositiveOrNaN(String name, double value) {

@@ -2,10 +2,13 @@ package io.brokerwise.model.topology;
 
 import io.brokerwise.model.queue.GammaApproximation;
 import io.brokerwise.model.queue.MG1Queue;
+import io.brokerwise.model.service.ServiceTime;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The most loaded broker of a layout: ceil(n/k) publishers, ceil(m/l) subscribers, the M/GI/1 queue
- * they make, and the bits it receives and sends. What constraints read. The waiting-time distribution and its quantile are worked out on
+ * The most loaded broker of a layout: ceil(n/k) publishers and ceil(m/l) subscribers of each topic, the M/GI/1 queue
+ * they make, each topic's share of it, and the bits it receives and sends. What constraints read. The waiting-time distribution and its quantile are worked out on
  * first use, because the planner checks thousands of layouts and only the few it reports need the quantile.
  *
  * <p>Two queues: {@link #queue} has the saturated service time, from which utilization and capacity come;
@@ -25,12 +28,13 @@ public final class BrokerLoad {
     private final double ingressBitsPerSecond;
     private final double egressBitsPerSecond;
     private final double networkBitsPerSecond;
+    private final Mix mix;
     private GammaApproximation waitingTime;
     private double waitingQuantile = Double.NaN;
 
     BrokerLoad(Layout layout, long publishers, long subscribers, MG1Queue queue, MG1Queue waitingQueue,
                double quantileLevel, double latencyFloorSeconds, Recovery recovery, double ingressBitsPerSecond,
-               double egressBitsPerSecond, double networkBitsPerSecond) {
+               double egressBitsPerSecond, double networkBitsPerSecond, Mix mix) {
         this.layout = layout;
         this.publishers = publishers;
         this.subscribers = subscribers;
@@ -42,6 +46,7 @@ public final class BrokerLoad {
         this.ingressBitsPerSecond = ingressBitsPerSecond;
         this.egressBitsPerSecond = egressBitsPerSecond;
         this.networkBitsPerSecond = networkBitsPerSecond;
+        this.mix = mix;
     }
 
     /** The subscriptions a broker holds and the profile's time to register one (0 where it has none). */
@@ -70,6 +75,28 @@ public final class BrokerLoad {
 
     public long connections() {
         return publishers + subscribers;
+    }
+
+    /**
+     * Each topic's arrivals at the broker and service time there, in the order of the layout's topics: kept as
+     * arrays, since the planner weighs thousands of layouts and reports the shares of a few.
+     */
+    record Mix(String[] names, double[] rates, ServiceTime[] times) {
+    }
+
+    Mix mix() {
+        return mix;
+    }
+
+    /** Each topic's part of the broker's work, in the order of the layout's topics. */
+    public List<DestinationShare> shares() {
+        List<DestinationShare> shares = new ArrayList<>(mix.names().length);
+        for (int i = 0; i < mix.names().length; i++) {
+            double rate = mix.rates()[i];
+            double mean = mix.times()[i].mean();
+            shares.add(new DestinationShare(mix.names()[i], rate, mean, rate * mean));
+        }
+        return shares;
     }
 
     /** The queue with the saturated service time: utilization and capacity. */

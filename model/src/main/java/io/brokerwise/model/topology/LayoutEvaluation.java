@@ -2,6 +2,7 @@ package io.brokerwise.model.topology;
 
 import io.brokerwise.model.service.ServiceTime;
 import io.brokerwise.model.topology.constraint.PlanConstraint;
+import java.util.List;
 
 /**
  * What a layout predicts for its most loaded broker and for the system (docs/models.md sec. 7). {@code
@@ -11,7 +12,8 @@ import io.brokerwise.model.topology.constraint.PlanConstraint;
  * plus the waiting-time quantile; the recovery time is what the broker's subscriptions take to register again
  * after it restarts (0 where the profile has no registration time). Network figures are bits/s: the broker's ingress
  * and egress, its share of the node's capacity per direction, and what each publisher sends (one copy
- * to each of the l brokers of its row). {@code violated} is null for a feasible layout.
+ * to each of the l brokers of its row). {@code violated} is null for a feasible layout. {@code shares} is each
+ * topic's part of the most loaded broker's utilization, in the order of the layout's topics (one, for one topic).
  */
 public record LayoutEvaluation(
         Layout layout,
@@ -39,7 +41,8 @@ public record LayoutEvaluation(
         double networkUtilization,
         double publisherEgressBitsPerSecond,
         PlanConstraint violated,
-        String violation) {
+        String violation,
+        List<DestinationShare> shares) {
 
     public boolean feasible() {
         return violated == null;

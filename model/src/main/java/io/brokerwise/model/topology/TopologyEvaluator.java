@@ -6,35 +6,67 @@ import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTime;
 import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.topology.constraint.PlanConstraint;
+import io.brokerwise.model.topology.constraint.WaitingTime;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Evaluates k x l layouts of one workload on one broker profile (docs/models.md sec. 7): the most loaded
- * broker has ceil(n/k) publishers and ceil(m/l) subscribers; it is an M/GI/1 queue whose waiting time
- * comes from the Gamma-approximation, on the service time of Poisson arrivals where the profile has one.
- * {@link #violation} is the planner's fast path: it stops at the first broken constraint and never inverts a
- * distribution.
+ * Evaluates k x l layouts of one or more topics on one broker profile (docs/models.md sec. 7): the most loaded
+ * broker has ceil(n_i/k) publishers and ceil(m_i/l) subscribers of each topic i; it is one M/GI/1 queue whose
+ * arrivals are all the topics' and whose service time is their mixture, weighted by their rates there
+ * (docs/models.md sec. 12). Its waiting time comes from the Gamma-approximation on the service time of Poisson
+ * arrivals where the profile has one. {@link #violation} is the planner's fast path: it stops at the first broken
+ * constraint and never inverts a distribution.
  */
 public final class TopologyEvaluator {
 
-    private final Workload workload;
+    private final List<Topic> topics;
+    private final String[] names;
+    private final List<ServiceTimeProfile> sized;
     private final ServiceTimeProfile profile;
     private final Objectives objectives;
     private final Limits limits;
     private final List<PlanConstraint> constraints;
     private final double networkPerBroker;
+    private final double topicSeconds;
 
+    /** One topic, bound only by the objectives. */
     public TopologyEvaluator(Workload workload, ServiceTimeProfile profile, Objectives objectives, Limits limits) {
-        this.workload = workload;
-        this.profile = profile.atMessageSize(workload.messageSizeBytes());
-        this.objectives = objectives;
-        this.limits = limits;
-        this.constraints = PlanConstraint.inPriorityOrder(objectives, limits);
-        this.networkPerBroker = limits.networkPerBroker(profile.parameters().networkBitsPerSecond());
+        this(List.of(Topic.of("topic", workload)), profile, objectives, limits);
     }
 
+    public TopologyEvaluator(List<Topic> topics, ServiceTimeProfile profile, Objectives objectives, Limits limits) {
+        if (topics.isEmpty()) {
+            throw new IllegalArgumentException("a layout carries at least one topic");
+        }
+        this.topics = List.copyOf(topics);
+        this.names = this.topics.stream().map(Topic::name).toArray(String[]::new);
+        this.sized = this.topics.stream().map(t -> profile.atMessageSize(t.workload().messageSizeBytes())).toList();
+        this.profile = profile;
+        this.objectives = objectives;
+        this.limits = limits;
+        List<PlanConstraint> all = new ArrayList<>(PlanConstraint.inPriorityOrder(objectives, limits));
+        this.topics.stream().filter(Topic::boundsWaitingTime)
+                .forEach(t -> all.add(new WaitingTime(t.name(), objectives.waitingQuantile(), t.maxWaitingSeconds())));
+        this.constraints = List.copyOf(all);
+        this.networkPerBroker = limits.networkPerBroker(profile.parameters().networkBitsPerSecond());
+        this.topicSeconds = profile.parameters().topicCost().secondsAt(this.topics.size());
+    }
+
+    /** The workload of a one-topic layout. */
     public Workload workload() {
-        return workload;
+        if (topics.size() != 1) {
+            throw new IllegalStateException("a layout of " + topics.size() + " topics has no single workload");
+        }
+        return topics.get(0).workload();
+    }
+
+    public List<Topic> topics() {
+        return topics;
+    }
+
+    public ServiceTimeProfile profile() {
+        return profile;
     }
 
     public Objectives objectives() {
@@ -43,6 +75,16 @@ public final class TopologyEvaluator {
 
     public Limits limits() {
         return limits;
+    }
+
+    /** The most publishers of one topic: beyond as many publisher groups, no broker's load falls. */
+    public long maxPublishers() {
+        return topics.stream().mapToLong(t -> t.workload().publishers()).max().orElseThrow();
+    }
+
+    /** The most subscribers of one topic (at least 1): beyond as many subscriber groups, no broker's load falls. */
+    public long maxSubscribers() {
+        return Math.max(1, topics.stream().mapToLong(t -> t.workload().subscribers()).max().orElseThrow());
     }
 
     /** The first constraint the layout breaks, or null when it is feasible. */
@@ -59,33 +101,51 @@ public final class TopologyEvaluator {
         BrokerLoad load = load(layout);
         MG1Queue queue = load.queue();
         PlanConstraint violated = violation(load);
-        return new LayoutEvaluation(layout, load.publishers(), load.subscribers(),
-                workload.filtersAt(load.subscribers()).count(), workload.offeredLoad(), queue.arrivalRate(),
-                capacity(load), load.utilization(), queue.serviceTime(), load.waitingQueue().serviceTime(),
-                load.waitingMean(), load.quantileLevel(),
-                load.waitingQuantile(), load.latencyFloorSeconds(), load.endToEndQuantile(), load.connections(),
-                load.subscriptions(), load.recoverySeconds(),
-                layout.subscriberGroups() + workload.meanReplicationGrade(), load.ingressBitsPerSecond(),
+        return new LayoutEvaluation(layout, load.publishers(), load.subscribers(), filtersPerBroker(layout),
+                offeredLoad(), queue.arrivalRate(), capacity(load), load.utilization(), queue.serviceTime(),
+                load.waitingQueue().serviceTime(), load.waitingMean(), load.quantileLevel(), load.waitingQuantile(),
+                load.latencyFloorSeconds(), load.endToEndQuantile(), load.connections(), load.subscriptions(),
+                load.recoverySeconds(), layout.subscriberGroups() + meanReplicationGrade(), load.ingressBitsPerSecond(),
                 load.egressBitsPerSecond(), load.networkBitsPerSecond(), load.networkUtilization(),
-                workload.ratePerPublisher() * layout.subscriberGroups() * messageBits(), violated,
-                violated == null ? null : violated.violation(load));
+                publisherEgressBitsPerSecond(layout), violated, violated == null ? null : violated.violation(load),
+                load.shares());
     }
 
     /** The layout's most loaded broker. */
     public BrokerLoad load(Layout layout) {
-        long nb = publishersPerBroker(layout);
-        long mb = subscribersPerBroker(layout);
-        ReplicationGrade grade = workload.replicationAt(mb);
-        MG1Queue queue = queue(nb, mb, grade);
-        double ingress = queue.arrivalRate() * messageBits();
+        int count = topics.size();
+        double[] rates = new double[count];
+        ServiceTime[] times = new ServiceTime[count];
+        long publishers = 0;
+        long subscribers = 0;
+        long subscriptions = 0;
+        double ingress = 0;
+        double egress = 0;
+        for (int i = 0; i < count; i++) {
+            Workload w = topics.get(i).workload();
+            long nb = ceilDiv(w.publishers(), layout.publisherGroups());
+            long mb = ceilDiv(w.subscribers(), layout.subscriberGroups());
+            ReplicationGrade grade = w.replicationAt(mb);
+            ServiceTime b = serviceTime(i, mb, grade);
+            rates[i] = nb * w.ratePerPublisher();
+            times[i] = b;
+            publishers += nb;
+            subscribers += mb;
+            subscriptions += w.subscriptionsAt(mb);
+            double bits = rates[i] * messageBits(w);
+            ingress += bits;
+            egress += bits * grade.mean();
+        }
+        MG1Queue queue = new MG1Queue(sum(rates), ServiceTime.mixture(rates, times));
         ProfileParameters p = profile.parameters();
-        return new BrokerLoad(layout, nb, mb, queue, waitingQueue(queue), objectives.waitingQuantile(),
-                p.latencyFloorSeconds(), new BrokerLoad.Recovery(workload.subscriptionsAt(mb), p.registrationSeconds()),
-                ingress, ingress * grade.mean(), networkPerBroker);
+        return new BrokerLoad(layout, publishers, subscribers, queue, waitingQueue(queue), objectives.waitingQuantile(),
+                p.latencyFloorSeconds(), new BrokerLoad.Recovery(subscriptions, p.registrationSeconds()), ingress, egress,
+                networkPerBroker, new BrokerLoad.Mix(names, rates, times));
     }
 
     /**
-     * The offered load at which the most loaded broker reaches the utilization cap, in msgs/s published:
+     * The offered load at which the most loaded broker reaches the utilization cap, in msgs/s published, every
+     * topic's rate scaled alike: {@code rho_max / rho_b} times the offered load; for one topic
      * {@code rho_max / E[B_b] * n / n_b}, eq. 5.48 when k = n.
      */
     public double capacity(Layout layout) {
@@ -93,21 +153,34 @@ public final class TopologyEvaluator {
     }
 
     private double capacity(BrokerLoad load) {
-        return objectives.maxUtilization() / load.queue().serviceTime().mean() * workload.publishers() / load.publishers();
+        return objectives.maxUtilization() / load.queue().serviceTime().mean() * offeredLoad()
+                / load.queue().arrivalRate();
     }
 
     /**
-     * The fewest publisher groups any layout could have under the utilization cap: E[B] only falls as
-     * l grows, so with the smallest subscriber group the search allows no l does better. The planner
-     * uses it to stop early.
+     * At most the fewest publisher groups any layout could have under the utilization cap: E[B] only falls as l
+     * grows, so with the smallest subscriber group the search allows no l does better. The planner uses it to stop
+     * early, so it must never exceed the truth. One topic: exactly, the most publishers one broker takes. Several: the
+     * load without the ceilings, {@code sum n_i rate_i E[B_i] / k}, which the ceilings only raise; and none at all
+     * when one publisher of each topic alone breaks the cap.
      */
     public int publisherGroupsFloor(int maxSubscriberGroups) {
-        long mb = subscribersPerBroker(new Layout(1, maxSubscriberGroups));
-        double bestService = queue(1, mb, workload.replicationAt(mb)).serviceTime().mean();
-        double maxArrival = objectives.maxUtilization() / bestService;
-        long publishersPerBroker = (long) Math.floor(maxArrival / workload.ratePerPublisher());
-        return publishersPerBroker < 1 ? Integer.MAX_VALUE
-                : (int) Math.min(Integer.MAX_VALUE, ceilDiv(workload.publishers(), publishersPerBroker));
+        ServiceTime[] times = load(new Layout(1, maxSubscriberGroups)).mix().times();
+        double cap = objectives.maxUtilization();
+        if (topics.size() == 1) {
+            long perBroker = (long) Math.floor(cap / times[0].mean() / workload().ratePerPublisher());
+            return perBroker < 1 ? Integer.MAX_VALUE
+                    : (int) Math.min(Integer.MAX_VALUE, ceilDiv(workload().publishers(), perBroker));
+        }
+        double onePublisherEach = 0;
+        double all = 0;
+        for (int i = 0; i < times.length; i++) {
+            Workload w = topics.get(i).workload();
+            onePublisherEach += w.ratePerPublisher() * times[i].mean();
+            all += w.offeredLoad() * times[i].mean();
+        }
+        return onePublisherEach > cap ? Integer.MAX_VALUE
+                : (int) Math.min(Integer.MAX_VALUE, Math.max(1, (long) Math.ceil(all / cap)));
     }
 
     /** How far a layout is from feasible: the largest ratio of a figure to its limit (1 or less is feasible). */
@@ -121,17 +194,15 @@ public final class TopologyEvaluator {
         return constraints.stream().filter(PlanConstraint::ranksLoad).mapToDouble(c -> c.excess(load)).max().orElse(0);
     }
 
-    long publishersPerBroker(Layout layout) {
-        return ceilDiv(workload.publishers(), layout.publisherGroups());
+    /** lambda = the sum over topics of n * rate, msgs/s published. */
+    public double offeredLoad() {
+        return topics.stream().mapToDouble(t -> t.workload().offeredLoad()).sum();
     }
 
-    long subscribersPerBroker(Layout layout) {
-        return ceilDiv(workload.subscribers(), layout.subscriberGroups());
-    }
-
-    private MG1Queue queue(long nb, long mb, ReplicationGrade grade) {
-        ServiceTime b = profile.serviceTime(workload.filtersAt(mb), grade);
-        return new MG1Queue(nb * workload.ratePerPublisher(), b);
+    /** Topic i's service time at a broker of {@code mb} of its subscribers, with what the number of topics costs. */
+    private ServiceTime serviceTime(int i, long mb, ReplicationGrade grade) {
+        Workload w = topics.get(i).workload();
+        return sized.get(i).serviceTime(w.filtersAt(mb), grade).plus(topicSeconds);
     }
 
     /** The queue messages wait in: the same arrivals, the service time they cost under Poisson arrivals. */
@@ -140,8 +211,25 @@ public final class TopologyEvaluator {
         return b == saturated.serviceTime() ? saturated : new MG1Queue(saturated.arrivalRate(), b);
     }
 
-    private double messageBits() {
-        return 8.0 * workload.messageSizeBytes();
+    private double filtersPerBroker(Layout layout) {
+        return topics.stream().mapToDouble(t -> t.workload()
+                .filtersAt(ceilDiv(t.workload().subscribers(), layout.subscriberGroups())).count()).sum();
+    }
+
+    /** E[R] of a published message: the topics' E[R], weighted by their offered loads. */
+    private double meanReplicationGrade() {
+        return topics.stream().mapToDouble(t -> t.workload().offeredLoad() * t.workload().meanReplicationGrade()).sum()
+                / offeredLoad();
+    }
+
+    /** What the busiest publisher sends: one copy of each message to each of the l brokers of its row. */
+    private double publisherEgressBitsPerSecond(Layout layout) {
+        return topics.stream().mapToDouble(t -> t.workload().ratePerPublisher() * messageBits(t.workload())).max()
+                .orElseThrow() * layout.subscriberGroups();
+    }
+
+    private static double messageBits(Workload w) {
+        return 8.0 * w.messageSizeBytes();
     }
 
     private PlanConstraint violation(BrokerLoad load) {
@@ -151,6 +239,14 @@ public final class TopologyEvaluator {
             }
         }
         return null;
+    }
+
+    private static double sum(double[] values) {
+        double total = 0;
+        for (double v : values) {
+            total += v;
+        }
+        return total;
     }
 
     private static long ceilDiv(long a, long b) {

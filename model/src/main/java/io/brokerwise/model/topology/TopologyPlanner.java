@@ -1,14 +1,11 @@
 package io.brokerwise.model.topology;
 
-import io.brokerwise.model.service.ProfileCaveats;
-import io.brokerwise.model.service.ProfileParameters;
 import io.brokerwise.model.service.ServiceTimeProfile;
 import io.brokerwise.model.topology.constraint.MaxBrokers;
 import io.brokerwise.model.topology.constraint.PlanConstraint;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -25,29 +22,45 @@ public final class TopologyPlanner {
     private static final int GRID_ALTERNATIVES = 4;
     private static final int NEAREST_EVALUATED = 8;
 
+    /** One topic's plan. */
     public Plan plan(Workload workload, ServiceTimeProfile profile, Objectives objectives, Limits limits,
                      TopologyMode mode) {
-        TopologyEvaluator evaluator = new TopologyEvaluator(workload, profile, objectives, limits);
+        return plan(List.of(Topic.of("topic", workload)), profile, objectives, limits, mode);
+    }
+
+    /** One layout for all these topics, their messages sharing every broker (docs/models.md sec. 12). */
+    public Plan plan(List<Topic> topics, ServiceTimeProfile profile, Objectives objectives, Limits limits,
+                     TopologyMode mode) {
+        TopologyEvaluator evaluator = new TopologyEvaluator(topics, profile, objectives, limits);
         Search search = new Search(evaluator, mode);
         search.run();
-        List<String> notes = notes(workload, profile, objectives);
+        List<String> notes = PlanNotes.of(evaluator);
         if (search.best == null) {
-            return infeasible(workload, profile, objectives, limits, mode, search, notes);
+            return infeasible(evaluator, mode, search, notes);
         }
         LayoutEvaluation chosen = evaluator.evaluate(search.best);
         Optional<LayoutEvaluation> smaller = search.nextSmaller(search.best).map(evaluator::evaluate);
         PlanConstraint binding = smaller.map(LayoutEvaluation::violated).orElse(null);
         String message = binding == null ? null : smaller.get().layout() + ": " + smaller.get().violation();
+        if (topics.size() > 1) {
+            notes.addAll(SharingNotes.of(this, evaluator, mode, chosen));
+        }
         return new Plan(Optional.of(chosen), alternatives(evaluator, search, chosen, mode), search.weighed,
                 chosen, binding, message, 0, notes);
     }
 
-    private Plan infeasible(Workload workload, ServiceTimeProfile profile, Objectives objectives, Limits limits,
-                            TopologyMode mode, Search search, List<String> notes) {
-        TopologyEvaluator evaluator = search.evaluator;
+    /** The cheapest feasible layout of these topics, if any: what the notes on sharing compare with. */
+    Optional<Layout> cheapest(TopologyEvaluator evaluator, TopologyMode mode) {
+        Search search = new Search(evaluator, mode);
+        search.run();
+        return Optional.ofNullable(search.best);
+    }
+
+    private Plan infeasible(TopologyEvaluator evaluator, TopologyMode mode, Search search, List<String> notes) {
+        Limits limits = evaluator.limits();
         LayoutEvaluation closest = search.closest();
-        Search relaxed = new Search(new TopologyEvaluator(workload, profile, objectives,
-                limits.withMaxBrokers(UNBOUNDED_BROKERS)), mode);
+        Search relaxed = new Search(new TopologyEvaluator(evaluator.topics(), evaluator.profile(),
+                evaluator.objectives(), limits.withMaxBrokers(UNBOUNDED_BROKERS)), mode);
         relaxed.run();
         if (relaxed.best != null) {
             long needed = relaxed.best.brokers();
@@ -101,57 +114,6 @@ public final class TopologyPlanner {
                 + " copies where the plan's publishers send " + chosen.layout().subscriberGroups();
     }
 
-    private static List<String> notes(Workload workload, ServiceTimeProfile profile, Objectives objectives) {
-        List<String> notes = new ArrayList<>();
-        ProfileCaveats.components("filter components", workload.filterComponents(), profile).ifPresent(notes::add);
-        notes.add("per-broker dispatch is E[R] m_b/m copies under uniform interest (docs/models.md sec. 7); "
-                + "eq. 5.49 would keep E[R] per SSR broker");
-        ProfileCaveats.messageSize(workload.messageSizeBytes(), profile).ifPresent(notes::add);
-        notes.addAll(latencyNotes(profile));
-        notes.add(recoveryNote(profile, objectives));
-        return notes;
-    }
-
-    /** What the waiting and end-to-end figures charge beyond the bare M/GI/1 queue, and what they leave out. */
-    private static List<String> latencyNotes(ServiceTimeProfile profile) {
-        ProfileParameters p = profile.parameters();
-        List<String> notes = new ArrayList<>();
-        if (p.chargesPoissonArrivals()) {
-            notes.add(String.format(Locale.ROOT, "waiting times are for Poisson arrivals: profile %s charges %.3g times "
-                    + "the saturated E[B] per message, so a broker's queue is at %.3g times the utilization shown and "
-                    + "overloads above utilization %.3f (docs/models.md sec. 3)", profile.name(),
-                    p.poissonServiceFactor(), p.poissonServiceFactor(), 1 / p.poissonServiceFactor()));
-        }
-        List<String> missing = new ArrayList<>();
-        if (p.latencyFloorSeconds() == 0) {
-            missing.add("no latencyFloorSeconds");
-        }
-        if (!p.chargesPoissonArrivals()) {
-            missing.add("no poissonServiceFactor");
-        }
-        if (!missing.isEmpty()) {
-            notes.add("latency outside the M/GI/1 queue is not charged: profile " + profile.name() + " has "
-                    + String.join(" and ", missing) + ", so the end-to-end quantile is "
-                    + (p.latencyFloorSeconds() == 0 ? "the waiting time alone" : "the floor plus the waiting time")
-                    + (p.chargesPoissonArrivals() ? "" : " on the saturated service time")
-                    + ", which brokers measured at Poisson load exceed (docs/models.md sec. 3)");
-        }
-        return notes;
-    }
-
-    private static String recoveryNote(ServiceTimeProfile profile, Objectives objectives) {
-        if (!profile.parameters().chargesRegistration()) {
-            return "re-registration time is not charged: profile " + profile.name() + " has no registrationSeconds, "
-                    + "so the plan gives no recovery time" + (objectives.boundsRecovery()
-                    ? " and objectives.recoveryTime (" + Format.seconds(objectives.maxRecoverySeconds())
-                      + ") is not checked" : "");
-        }
-        return "recovery time: the subscriptions of the busiest broker (its subscribers times their filters, one "
-                + "subscription each without filters) registered one after another at "
-                + Format.seconds(profile.parameters().registrationSeconds()) + " each, after that broker restarts "
-                + "(docs/models.md sec. 7)";
-    }
-
     /** One walk over the staircase of minimal feasible k per l. */
     private static final class Search {
         final TopologyEvaluator evaluator;
@@ -167,8 +129,8 @@ public final class TopologyPlanner {
         Search(TopologyEvaluator evaluator, TopologyMode mode) {
             this.evaluator = evaluator;
             int maxBrokers = evaluator.limits().maxBrokers();
-            int kMax = (int) Math.min(evaluator.workload().publishers(), maxBrokers);
-            int lMax = (int) Math.min(evaluator.workload().subscribers(), maxBrokers);
+            int kMax = (int) Math.min(evaluator.maxPublishers(), maxBrokers);
+            int lMax = (int) Math.min(evaluator.maxSubscribers(), maxBrokers);
             int[] k = range(mode.kind() == TopologyMode.Kind.SSR ? 1 : mode.publisherGroups(), kMax);
             int[] l = range(mode.kind() == TopologyMode.Kind.PSR ? 1 : mode.subscriberGroups(), lMax);
             kLo = k[0];

@@ -8,7 +8,8 @@ import io.brokerwise.model.service.FilterSet;
  * A publish/subscribe workload: n publishers at a rate each, m subscribers with n_fltr filters of
  * n_cmp components each, and E[R], the subscribers a message reaches on average. {@code distinctFilters}
  * is how many of all filters differ (only eq. 4.10 cares); NaN means all differ. {@code messageSizeBytes}
- * is what a profile's per-byte times charge.
+ * is what a profile's per-byte times charge. A topic of many may have no subscribers yet (m = 0): its messages are
+ * received and dispatched to no one.
  */
 public record Workload(long publishers, double ratePerPublisher, long subscribers, int filtersPerSubscriber,
                        int filterComponents, double meanReplicationGrade,
@@ -18,8 +19,8 @@ public record Workload(long publishers, double ratePerPublisher, long subscriber
     public static final int DEFAULT_MESSAGE_BYTES = 1024;
 
     public Workload {
-        if (publishers < 1 || subscribers < 1) {
-            throw new IllegalArgumentException("need at least one publisher and one subscriber");
+        if (publishers < 1 || subscribers < 0) {
+            throw new IllegalArgumentException("need at least one publisher, and subscribers >= 0");
         }
         if (!(ratePerPublisher > 0) || Double.isInfinite(ratePerPublisher)) {
             throw new IllegalArgumentException("rate per publisher must be positive, got " + ratePerPublisher);
@@ -68,7 +69,7 @@ public record Workload(long publishers, double ratePerPublisher, long subscriber
 
     /** p = E[R] / (m n_fltr): the probability that one filter matches a message (docs/models.md sec. 7). */
     public double matchProbability() {
-        return meanReplicationGrade / ((double) subscribers * filtersPerSubscriber);
+        return subscribers == 0 ? 0 : meanReplicationGrade / ((double) subscribers * filtersPerSubscriber);
     }
 
     /** The filters on a broker that serves {@code brokerSubscribers} subscribers. */
@@ -93,7 +94,7 @@ public record Workload(long publishers, double ratePerPublisher, long subscriber
      * subscriber gets every message, so R is exactly m_b.
      */
     public ReplicationGrade replicationAt(long brokerSubscribers) {
-        if (filtersPerSubscriber == 0) {
+        if (filtersPerSubscriber == 0 || brokerSubscribers == 0) {
             return ReplicationGrade.deterministic(brokerSubscribers);
         }
         return distribution.of(filtersAt(brokerSubscribers).count(), matchProbability());

@@ -51,10 +51,10 @@ class EndToEndLatencyPropertiesTest {
     void aZeroFloorAndTheSaturatedServiceTimeLeaveTheWaitingTimeAsTheBareQueueHasIt(@ForAll("cases") Case c) {
         TopologyEvaluator evaluator = c.evaluator(c.withLatency(0, 1));
         LayoutEvaluation e = evaluator.evaluate(c.layout);
-        long mb = evaluator.subscribersPerBroker(c.layout);
+        long mb = e.subscribersPerBroker();
         ServiceTime b = c.profile.atMessageSize(c.workload.messageSizeBytes())
                 .serviceTime(c.workload.filtersAt(mb), c.workload.replicationAt(mb));
-        MG1Queue bare = new MG1Queue(evaluator.publishersPerBroker(c.layout) * c.workload.ratePerPublisher(), b);
+        MG1Queue bare = new MG1Queue(e.publishersPerBroker() * c.workload.ratePerPublisher(), b);
         assertEquals(b, e.serviceTime());
         if (bare.stable()) {
             GammaApproximation w = GammaApproximation.of(bare);

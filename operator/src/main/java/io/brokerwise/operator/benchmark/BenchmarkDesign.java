@@ -61,7 +61,8 @@ public record BenchmarkDesign(BenchmarkPlan plan, Layout layout, List<Prediction
                                      Layout layout, long nowMillis) throws Refused {
         BenchmarkRunSpec spec = run.getSpec();
         PubSubTopologySpec measured = withWorkload(topology, spec);
-        PlanningInput input = PlanningInput.from(measured);
+        // the name only labels the one topic measured
+        PlanningInput input = PlanningInput.from(measured, run.getMetadata().getName());
         LayoutEvaluation e = new TopologyEvaluator(input.workload(), profile, input.objectives(), input.limits())
                 .evaluate(layout);
         double saturated = e.capacity() / input.objectives().maxUtilization();

@@ -40,13 +40,13 @@ public class BrokerConfigMap extends CRUDKubernetesDependentResource<ConfigMap, 
     }
 
     /**
-     * The set's broker.xml: the topic named after the set; its acceptor refuses what maxConnections does not allow,
+     * The set's broker.xml: its topics ({@link BrokerSet#topics}); its acceptor refuses what maxConnections does not allow,
      * and speaks TLS unless spec.broker.tls.mode is Disabled.
      */
     static String brokerXml(BrokerSet brokers) {
         Long maxConnections = brokers.broker().maxConnections;
         return BrokerConfiguration.forPod(brokers.name(), brokers.name(), brokers.journaled())
-                .withMaxConnections(maxConnections == null ? BrokerConfiguration.NO_CONNECTION_LIMIT : maxConnections)
+                .withTopics(brokers.topics()).withMaxConnections(maxConnections == null ? BrokerConfiguration.NO_CONNECTION_LIMIT : maxConnections)
                 .withTls(brokers.speaksTls()).withQueues(queueReplicas(brokers)).render();
     }
 

@@ -16,18 +16,20 @@ import java.util.List;
  * calibration. Both get the same Secret, broker.xml, Service and StatefulSet, so a calibration measures a broker
  * exactly like the topologies' brokers.
  *
- * @param name      the objects' name prefix ({@link Names}), also the topic
+ * @param name      the objects' name prefix ({@link Names}), also the topic of spec.workload and of temporary brokers
  * @param journaled whether the brokers keep a journal ({@link PubSubTopologySpec#needsJournal()})
  * @param claim     the volume claim each broker journals on; null for brokers without a journal, and for temporary
  *                  ones, which journal into their pod's emptyDir and go with it
  * @param tls       whether their acceptor speaks TLS, and with whose certificates
+ * @param topics    the topics every broker carries: spec.workload's, named as the set, or spec.topics'
  * @param queues    the replicated queues every broker carries (a topology's, as a pass deploys them); none for
  *                  temporary brokers, which measure the topic
  */
 public record BrokerSet(String name, String namespace, PlacementSpec placement, BrokerSpec broker, boolean journaled,
-                        JournalClaim claim, TlsSpec.Mode tls, List<String> queues) {
+                        JournalClaim claim, TlsSpec.Mode tls, List<String> topics, List<String> queues) {
 
     public BrokerSet {
+        topics = List.copyOf(topics);
         queues = List.copyOf(queues);
     }
 
@@ -43,14 +45,16 @@ public record BrokerSet(String name, String namespace, PlacementSpec placement, 
 
     private static BrokerSet of(PubSubTopology topology, boolean journaled) {
         var spec = topology.getSpec();
-        return new BrokerSet(topology.getMetadata().getName(), topology.getMetadata().getNamespace(),
+        String name = topology.getMetadata().getName();
+        List<String> topics = spec.topicNames(name);
+        return new BrokerSet(name, topology.getMetadata().getNamespace(),
                 spec.placement, spec.broker, journaled, journaled ? JournalClaim.of(spec.storage) : null,
-                TlsSpec.modeOf(spec.broker), List.of());
+                TlsSpec.modeOf(spec.broker), topics.isEmpty() ? List.of(name) : topics, List.of());
     }
 
     /** The same brokers carrying these queues. */
     public BrokerSet withQueues(List<String> newQueues) {
-        return new BrokerSet(name, namespace, placement, broker, journaled, claim, tls, newQueues);
+        return new BrokerSet(name, namespace, placement, broker, journaled, claim, tls, topics, newQueues);
     }
 
     /**
@@ -61,7 +65,7 @@ public record BrokerSet(String name, String namespace, PlacementSpec placement, 
                                       boolean journaled) {
         TlsSpec.Mode asked = TlsSpec.modeOf(broker);
         return new BrokerSet(name, namespace, placement, broker, journaled, null,
-                asked == TlsSpec.Mode.Disabled ? asked : TlsSpec.Mode.Generated, List.of());
+                asked == TlsSpec.Mode.Disabled ? asked : TlsSpec.Mode.Generated, List.of(name), List.of());
     }
 
     /** The same brokers as temporary brokers under another name prefix (and topic), beside a topology's. */

@@ -40,9 +40,10 @@ public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap,
         if (deployment.readiness().allReady(deployment.layout().brokers())) {
             Layout layout = deployment.layout().layout();
             return render(brokers, movedTo(deployment.routed(), brokers.name(), brokers.namespace(), layout)
-                    .withQueues(queues));
+                    .withTopics(brokers.topics()).withQueues(queues));
         }
-        // until the layout's brokers are all Ready, clients keep the map they follow
+        // until the layout's brokers are all Ready, clients keep the map they follow, and its topics: a topic is
+        // routed once the brokers that carry it are Ready
         return deployment.routed().map(map -> render(brokers, map.withQueues(queues)))
                 .orElseGet(() -> new ConfigMapBuilder().withMetadata(brokers.metadata(Names.routing(brokers.name())))
                         .withData(Map.of()).build());
@@ -52,7 +53,7 @@ public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap,
     public static ConfigMap render(BrokerSet brokers, Layout layout) {
         String name = brokers.name();
         return render(brokers, RoutingMap.forStatefulSet(name, layout.publisherGroups(), layout.subscriberGroups(),
-                name, brokers.namespace(), Names.BROKER_PORT));
+                name, brokers.namespace(), Names.BROKER_PORT).withTopics(brokers.topics()));
     }
 
     private static ConfigMap render(BrokerSet brokers, RoutingMap map) {
@@ -62,13 +63,14 @@ public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap,
 
     /**
      * The map of {@code layout} over StatefulSet pods 0 .. k*l-1 of topology {@code name}: the current map moved
-     * to it, so that each broker keeps its cell; row-major when there is no map yet.
+     * to it, so that each broker keeps its cell; row-major when there is no map yet. Its topics are the current
+     * map's, and {@code name} without one.
      */
     public static RoutingMap movedTo(Optional<RoutingMap> current, String name, String namespace, Layout layout) {
         int k = layout.publisherGroups();
         int l = layout.subscriberGroups();
         List<String> pods = RoutingMap.statefulSetAddresses(name, namespace, Names.BROKER_PORT, k * l);
-        return current.filter(map -> map.topic().equals(name)).map(map -> map.movedTo(k, l, pods))
+        return current.map(map -> map.movedTo(k, l, pods))
                 .orElseGet(() -> RoutingMap.of(name, k, l, pods));
     }
 }

@@ -57,7 +57,7 @@ public final class TopologyPlanning {
                 throw new ManifestException(problems);
             }
             // validation also fills in the defaults the placement and the profile lookup read
-            PlanningInput validated = PlanningInput.from(spec);
+            PlanningInput validated = PlanningInput.from(spec, topology.getMetadata().getName());
             long nodeCount = DedicatedNodes.count(nodes, spec.placement);
             var profile = profile(topology, profiles);
             List<ServiceTimeProfile> queueProfiles = queueProfiles(topology, profiles);
@@ -78,7 +78,7 @@ public final class TopologyPlanning {
     private Planned plan(PlanningInput input, ServiceTimeProfile profile, List<ServiceTimeProfile> queueProfiles,
                          long nodeCount) {
         long started = System.nanoTime();
-        Plan plan = planner.plan(input.workload(), profile, input.objectives(), input.limits(), input.mode());
+        Plan plan = planner.plan(input.topics(), profile, input.objectives(), input.limits(), input.mode());
         long planNanos = System.nanoTime() - started;
         return new Planned(input, plan, profile, nodeCount, planNanos, QueuePlan.all(input, queueProfiles));
     }

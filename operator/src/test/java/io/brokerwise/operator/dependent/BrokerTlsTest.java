@@ -123,7 +123,7 @@ class BrokerTlsTest {
     void theOfflineCheckRefusesWhatTheCrdRefuses() {
         for (String tls : List.of(", tls: {mode: Provided}", ", tls: {secretName: x}")) {
             var e = assertThrows(ManifestException.class,
-                    () -> PlanningInput.from(plannable(tls).getSpec()));
+                    () -> PlanningInput.from(plannable(tls).getSpec(), "orders"));
             assertTrue(e.problems().stream().anyMatch(p -> p.startsWith("spec.broker.tls.secretName: ")), tls + ": "
                     + e.problems());
         }

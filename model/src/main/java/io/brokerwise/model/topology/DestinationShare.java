@@ -1,0 +1,8 @@
+package io.brokerwise.model.topology;
+
+/**
+ * One destination's part of the most loaded broker's work: the messages per second it brings there, their mean
+ * service time (with the cost of the topics beside it), and the utilization they make, {@code rate x mean}.
+ */
+public record DestinationShare(String name, double arrivalRate, double meanServiceSeconds, double utilization) {
+}

@@ -1,0 +1,91 @@
+package io.brokerwise.operator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brokerwise.api.v1alpha1.PlanStatus;
+import io.brokerwise.api.v1alpha1.PubSubTopology;
+import io.brokerwise.routing.RoutingMap;
+import io.brokerwise.routing.RoutingMapCodec;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.util.List;
+import java.util.Optional;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A topology of several topics (spec.topics) on a real API server: one layout planned for all of them with each
+ * topic's share in status, every topic declared in the brokers' broker.xml, and every topic in the routing map once
+ * the brokers run it. What measures or scales one topic (autoscaling) is refused for several, naming the field.
+ */
+@QuarkusTest
+@QuarkusTestResource(LocalApiServerResource.class)
+@Tag("kube-api")
+class SeveralTopicsTest {
+
+    final KubernetesClient client = LocalApiServerResource.adminClient();
+
+    static String topology(String ns, String extra) {
+        return """
+                apiVersion: brokerwise.io/v1alpha1
+                kind: PubSubTopology
+                metadata: {name: market, namespace: %s}
+                spec:
+                  topics:
+                    - name: prices
+                      workload: {publishers: 8, messageRatePerPublisher: 1000, subscribers: 20, replicationGrade: {mean: 2}}
+                    - name: trades
+                      maxWaitingTime: 50ms
+                      workload: {publishers: 4, messageRatePerPublisher: 500, subscribers: 4, filtersPerSubscriber: 0,
+                                 replicationGrade: {mean: 4}}
+                    - name: audit
+                      workload: {publishers: 1, messageRatePerPublisher: 10, subscribers: 0, filtersPerSubscriber: 0,
+                                 replicationGrade: {mean: 0}}
+                  placement: {nodeSelector: {pool: %s}, maxBrokers: 8}
+                %s""".formatted(ns, ns, extra);
+    }
+
+    @Test
+    void everyTopicIsPlannedDeployedAndRoutedOnOneLayout() {
+        TestCluster cluster = new TestCluster(client);
+        cluster.namespaceWithNodes("topics", 8);
+        PubSubTopology t = cluster.apply(topology("topics", ""));
+        cluster.await(t, "Deployed", "True", "Applied");
+        PlanStatus plan = cluster.get(t).getStatus().plan;
+        assertEquals(List.of("prices", "trades", "audit"), plan.topics.stream().map(s -> s.name).toList());
+        assertEquals(plan.utilization, plan.topics.stream().mapToDouble(s -> s.utilization).sum(), 1e-3,
+                "the topics' shares add up to the busiest broker's utilization");
+        String xml = client.configMaps().inNamespace("topics").withName("market-broker-config").get().getData()
+                .get("broker.xml");
+        for (String topic : List.of("prices", "trades", "audit")) {
+            assertTrue(xml.contains("<address name=\"" + topic + "\">"), topic + " declared on every broker");
+        }
+        assertTrue(!xml.contains("<address name=\"market\">"), "no topic is named after the topology");
+        for (int i = 0; i < plan.brokers; i++) {
+            cluster.readyBrokerPod(t, i);
+        }
+        Awaitility.await().atMost(TestCluster.WAIT).until(() -> routing().isPresent());
+        assertEquals(List.of("prices", "trades", "audit"), routing().orElseThrow().topics());
+    }
+
+    @Test
+    void autoscalingSeveralTopicsIsRefusedNamingTheField() {
+        TestCluster cluster = new TestCluster(client);
+        cluster.namespaceWithNodes("topics-autoscaled", 2);
+        PubSubTopology t = cluster.apply(topology("topics-autoscaled", "  autoscaling: {mode: Recommend}\n"));
+        var valid = cluster.await(t, "Valid", "False", "InvalidSpec", "spec.autoscaling");
+        assertTrue(valid.getMessage().contains("several topics is not autoscaled yet"), valid.getMessage());
+        assertNull(client.apps().statefulSets().inNamespace("topics-autoscaled").withName("market-broker").get());
+    }
+
+    private Optional<RoutingMap> routing() {
+        ConfigMap cm = client.configMaps().inNamespace("topics").withName("market-routing").get();
+        return Optional.ofNullable(cm).map(ConfigMap::getData).map(d -> d.get(RoutingMapCodec.CONFIG_MAP_KEY))
+                .map(RoutingMapCodec::fromJson);
+    }
+}
