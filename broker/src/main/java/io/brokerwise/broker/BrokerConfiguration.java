@@ -177,7 +177,10 @@ public record BrokerConfiguration(String name, List<String> topics, String journ
                 metricsPort, maxConnections, tls, newQueues);
     }
 
-    /** broker.xml text. */
+    /**
+     * broker.xml text. A broker of one topic gets the text it got before brokers carried several, byte for byte (its
+     * comments speak of "the topic"): a changed text would roll every running broker on an operator upgrade.
+     */
     public String render() {
         QueueReplicasXml queueXml = new QueueReplicasXml(queues, tls);
         return """
@@ -197,7 +200,7 @@ public record BrokerConfiguration(String name, List<String> topics, String journ
                     <metrics>
                       <jvm-memory>true</jvm-memory>
                       <plugin class-name="io.brokerwise.broker.metrics.PrometheusMetricsPlugin">
-                        <property key="topics" value="%7$s"/>
+                        <property key="%19$s" value="%7$s"/>
                         <property key="bind" value="%3$s:%8$d"/>%18$s
                       </plugin>
                     </metrics>
@@ -208,7 +211,7 @@ public record BrokerConfiguration(String name, List<String> topics, String journ
                     </acceptors>
                     %14$s
                     <security-settings>
-                      <!-- The application role sends to the topics and subscribes to them, nothing else: no management,
+                      <!-- The application role sends to the topic and subscribes to it, nothing else: no management,
                            no browsing, no other address (DLQ, ExpiryQueue). Durable subscriptions only on a broker
                            with a journal: elsewhere their messages would go with the broker. deleteNonDurableQueue
                            stays: a JMS subscriber's close deletes its subscription queue with it, and without it the
@@ -242,7 +245,7 @@ public record BrokerConfiguration(String name, List<String> topics, String journ
                              refused send again until its send timeout and then fails it naming the full volume. -->
                         <disk-full-policy>FAIL</disk-full-policy>
                         <max-size-bytes>%6$d</max-size-bytes>
-                        <!-- The topics are declared below; a mistyped topic fails instead of making a new address. -->
+                        <!-- The topic is declared below; a mistyped topic fails instead of making a new address. -->
                         <auto-create-addresses>false</auto-create-addresses>
                         <auto-create-queues>false</auto-create-queues>
                         <auto-create-jms-topics>false</auto-create-jms-topics>
@@ -270,7 +273,9 @@ public record BrokerConfiguration(String name, List<String> topics, String journ
                 maxConnections, BrokerRole.MANAGEMENT.role(), tls ? TLS_COMMENT : "", tls ? TLS_PARAMETERS : "",
                 indented(6, topicSecuritySettings()), indented(4, queueXml.connectors() + "\n" + queueXml.clusterConnection()),
                 indented(6, queueXml.securitySettings(BrokerRole.APPLICATION.role(), BrokerRole.MANAGEMENT.role())),
-                indented(6, queueXml.addressSettings()), indented(6, queueXml.addresses()), queueMeters());
+                indented(6, queueXml.addressSettings()), indented(6, queueXml.addresses()), queueMeters(),
+                // one topic keeps the key brokers read before there were several, so its broker.xml is unchanged
+                topics.size() == 1 ? PrometheusMetricsPlugin.TOPIC : PrometheusMetricsPlugin.TOPICS);
     }
 
     /** One multicast address per topic. */

@@ -237,6 +237,27 @@ class BrokerConfigurationTest {
                 () -> BrokerConfiguration.forPod("b0", "orders", true).withMaxConnections(0));
     }
 
+    /**
+     * A broker of one topic names it as brokers always did (an operator upgrade rolls no broker whose broker.xml is
+     * unchanged); a broker of several declares each and names them all to its meters.
+     */
+    @Test
+    void eachTopicIsAnAddressAndOneTopicKeepsTheKeyItAlwaysHad() {
+        String one = BrokerConfiguration.forPod("b0", "orders", false).render();
+        assertTrue(one.contains("<property key=\"topic\" value=\"orders\"/>"), one);
+        assertFalse(one.contains("key=\"topics\""), one);
+        String several = BrokerConfiguration.forPod("b0", "orders", true).withTopics(List.of("prices", "trades"))
+                .render();
+        assertTrue(several.contains("<property key=\"topics\" value=\"prices,trades\"/>"), several);
+        for (String topic : List.of("prices", "trades")) {
+            assertTrue(several.contains("<address name=\"" + topic + "\">"), topic);
+            assertTrue(several.contains("<security-setting match=\"" + topic + "\">"), topic);
+        }
+        assertFalse(several.contains("\"orders\""), "withTopics replaces the one topic");
+        assertThrows(IllegalArgumentException.class, () -> BrokerConfiguration.forPod("b0", "orders", false)
+                .withTopics(List.of("prices", "prices")));
+    }
+
     @Test
     void credentialsAreRandomAndNeverPrinted() {
         BrokerCredentials a = BrokerCredentials.generate();

@@ -7,6 +7,7 @@ import jakarta.jms.Session;
 import jakarta.jms.Topic;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
 /**
@@ -25,6 +26,8 @@ final class BrokerLink implements AutoCloseable {
      * would close the connection too), or its session on a connection of a client ID.
      */
     private final Runnable closing;
+    /** A link may be closed twice (a move and a close racing); a shared connection is released once. */
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     private BrokerLink(String address, Connection connection, Session session, Destination destination,
                        Runnable closing) {
@@ -51,13 +54,18 @@ final class BrokerLink implements AutoCloseable {
             return open(address, options, subscription.acknowledgeMode(), session -> session.createTopic(topicName));
         }
         Connection connection = ClientIdConnections.acquire(address, options, clientId);
+        Session session = null;
         try {
-            Session session = connection.createSession(subscription.acknowledgeMode());
+            session = connection.createSession(subscription.acknowledgeMode());
+            Session own = session;
             return new BrokerLink(address, connection, session, session.createTopic(topicName), () -> {
-                closeQuietly(session);
+                closeQuietly(own);
                 ClientIdConnections.release(address, options, clientId);
             });
         } catch (JMSException | RuntimeException e) {
+            if (session != null) {
+                closeQuietly(session);
+            }
             ClientIdConnections.release(address, options, clientId);
             throw e;
         }
@@ -145,7 +153,9 @@ final class BrokerLink implements AutoCloseable {
 
     @Override
     public void close() {
-        closing.run();
+        if (closed.compareAndSet(false, true)) {
+            closing.run();
+        }
     }
 
     private static void closeQuietly(AutoCloseable c) {

@@ -50,6 +50,10 @@ class SeveralTopicsTest {
                 %s""".formatted(ns, ns, extra);
     }
 
+    /**
+     * Every topic planned, declared and routed; a topic withdrawn leaves the map at once, one added enters it once
+     * every broker runs the broker.xml that declares it (the test restarts the pods as the StatefulSet would).
+     */
     @Test
     void everyTopicIsPlannedDeployedAndRoutedOnOneLayout() {
         TestCluster cluster = new TestCluster(client);
@@ -71,6 +75,30 @@ class SeveralTopicsTest {
         }
         Awaitility.await().atMost(TestCluster.WAIT).until(() -> routing().isPresent());
         assertEquals(List.of("prices", "trades", "audit"), routing().orElseThrow().topics());
+
+        // audit withdrawn, news added: audit leaves the map at once, news enters once the brokers run its broker.xml
+        cluster.merge(t, """
+                {"spec": {"topics": [
+                  {"name": "prices", "workload": {"publishers": 8, "messageRatePerPublisher": 1000, "subscribers": 20,
+                   "replicationGrade": {"mean": 2}}},
+                  {"name": "trades", "maxWaitingTime": "50ms", "workload": {"publishers": 4,
+                   "messageRatePerPublisher": 500, "subscribers": 4, "filtersPerSubscriber": 0,
+                   "replicationGrade": {"mean": 4}}},
+                  {"name": "news", "workload": {"publishers": 1, "messageRatePerPublisher": 10, "subscribers": 1,
+                   "filtersPerSubscriber": 0, "replicationGrade": {"mean": 1}}}]}}""");
+        Awaitility.await().atMost(TestCluster.WAIT)
+                .until(() -> routing().orElseThrow().topics().equals(List.of("prices", "trades")));
+        Awaitility.await().atMost(TestCluster.WAIT).until(() -> client.configMaps().inNamespace("topics")
+                .withName("market-broker-config").get().getData().get("broker.xml").contains("<address name=\"news\">"));
+        int brokers = cluster.get(t).getStatus().plan.brokers.intValue();
+        client.pods().inNamespace("topics").withLabels(io.brokerwise.operator.layout.Names.brokerSelector(t)).delete();
+        Awaitility.await().atMost(TestCluster.WAIT).until(() -> client.pods().inNamespace("topics")
+                .withLabels(io.brokerwise.operator.layout.Names.brokerSelector(t)).list().getItems().isEmpty());
+        for (int i = 0; i < brokers; i++) {
+            cluster.readyBrokerPod(t, i);
+        }
+        Awaitility.await().atMost(TestCluster.WAIT)
+                .until(() -> routing().orElseThrow().topics().equals(List.of("prices", "trades", "news")));
     }
 
     @Test
@@ -79,7 +107,7 @@ class SeveralTopicsTest {
         cluster.namespaceWithNodes("topics-autoscaled", 2);
         PubSubTopology t = cluster.apply(topology("topics-autoscaled", "  autoscaling: {mode: Recommend}\n"));
         var valid = cluster.await(t, "Valid", "False", "InvalidSpec", "spec.autoscaling");
-        assertTrue(valid.getMessage().contains("several topics is not autoscaled yet"), valid.getMessage());
+        assertTrue(valid.getMessage().contains("spec.topics is not autoscaled yet"), valid.getMessage());
         assertNull(client.apps().statefulSets().inNamespace("topics-autoscaled").withName("market-broker").get());
     }
 

@@ -86,9 +86,9 @@ public record PlanningInput(List<Topic> topics, boolean oneTopicForm, List<Queue
      * topology of several.
      */
     public Workload workload() {
-        if (topics.size() != 1) {
-            throw new ManifestException("spec.topics: " + topics.size() + " topics; this measures, sweeps or scales "
-                    + "one topic's workload and a topology of several is not supported by it yet: give spec.workload");
+        if (!oneTopicForm) {
+            throw new ManifestException("spec.topics: this measures, sweeps or scales the one topic of spec.workload, "
+                    + "and a topology of spec.topics is not supported by it yet: give spec.workload");
         }
         return topics.get(0).workload();
     }
@@ -119,19 +119,19 @@ public record PlanningInput(List<Topic> topics, boolean oneTopicForm, List<Queue
         return problems;
     }
 
-    /** What measures or scales one topic's workload refuses a topology of several, saying what to change. */
+    /** What measures or scales spec.workload's one topic refuses a topology of spec.topics, saying what to change. */
     private static List<String> oneTopicOnly(PubSubTopologySpec spec) {
         List<String> problems = new ArrayList<>();
-        if (spec.workload != null || spec.topics == null || spec.topics.size() < 2) {
+        if (spec.workload != null || spec.topics == null) {
             return problems;
         }
         if (spec.autoscaling != null) {
-            problems.add("spec.autoscaling: a topology of several topics is not autoscaled yet; remove "
+            problems.add("spec.autoscaling: a topology of spec.topics is not autoscaled yet; remove "
                     + "spec.autoscaling, or give each topic a topology of its own (spec.workload)");
         }
         if (spec.verification != null && Boolean.TRUE.equals(spec.verification.onDeploy)) {
-            problems.add("spec.verification.onDeploy: the check measures one topic's workload and a topology of "
-                    + "several topics is not verified yet; set it false");
+            problems.add("spec.verification.onDeploy: the check measures the one topic of spec.workload and a "
+                    + "topology of spec.topics is not verified yet; set it false");
         }
         return problems;
     }

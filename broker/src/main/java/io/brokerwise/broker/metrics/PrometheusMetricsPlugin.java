@@ -24,12 +24,14 @@ import org.apache.activemq.artemis.spi.core.security.ActiveMQJAASSecurityManager
  * ({@link TopicMeters}) and queues ({@link QueueMeters}), served in the Prometheus text format by the broker process
  * itself ({@link MetricsEndpoint}) to the users whose role reads metrics ({@link BrokerRole#readsMetrics}), checked
  * against the broker's own users, so a rotated password holds for the endpoint as for the acceptor. broker.xml names
- * it under {@code <metrics><plugin>} with its properties: {@value #TOPICS} (comma-separated), {@value #BIND} ({@code host:port}; port 0
+ * it under {@code <metrics><plugin>} with its properties: {@value #TOPICS} (comma-separated; {@value #TOPIC} for one), {@value #BIND} ({@code host:port}; port 0
  * picks a free one) and, for a broker carrying replicas of queues, {@value #QUEUES} (their names, comma-separated).
  */
 public final class PrometheusMetricsPlugin implements ActiveMQMetricsPlugin {
 
     public static final String TOPICS = "topics";
+    /** The one topic of a broker that carries one, as broker.xml named it before a broker carried several. */
+    public static final String TOPIC = "topic";
     public static final String BIND = "bind";
     public static final String QUEUES = "queues";
     /** The heap in one series: readers need not sum pools whose names hold spaces. */
@@ -88,7 +90,8 @@ public final class PrometheusMetricsPlugin implements ActiveMQMetricsPlugin {
     }
 
     private List<String> topics() {
-        return List.of(required(TOPICS).split(","));
+        String one = options.get(TOPIC);
+        return one != null ? List.of(one) : List.of(required(TOPICS).split(","));
     }
 
     /** Where the endpoint listens, once the broker has started. */

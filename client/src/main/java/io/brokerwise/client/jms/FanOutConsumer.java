@@ -75,15 +75,11 @@ final class FanOutConsumer implements TopicSubscriber {
                 }
                 try {
                     l.onMessage(m);
-                } catch (RuntimeException e) {
-                    // JMS says a listener must not throw; the message is acknowledged all the same, so report it.
-                    LOG.log(Level.WARNING, "message listener threw, message " + id(m) + " dropped", e);
-                }
-                try {
                     handedOn(m);
-                } catch (JMSException e) {
-                    // its broker is gone or going: the message is not acknowledged, and comes again, redelivered
-                    LOG.log(Level.DEBUG, "message " + id(m) + " not acknowledged", e);
+                } catch (RuntimeException e) {
+                    // JMS says a listener must not throw. A durable subscription's message stays unacknowledged and
+                    // comes again, redelivered; a non-durable one's was acknowledged on arrival and is gone.
+                    LOG.log(Level.WARNING, "message listener threw on message " + id(m), e);
                 }
             }
         }
@@ -165,11 +161,17 @@ final class FanOutConsumer implements TopicSubscriber {
     /**
      * A message the application has taken: acknowledged now where its subscription is durable (a non-durable
      * subscription's messages were acknowledged on arrival), so that what a closed consumer never took stays with
-     * the brokers for its return.
+     * the brokers for its return. A message whose link has closed meanwhile (its broker left the column) cannot be
+     * acknowledged: it is handed on all the same, and comes again, flagged redelivered, if its subscriber reads that
+     * broker again.
      */
-    private Message handedOn(Message m) throws JMSException {
+    private static Message handedOn(Message m) {
         if (m != null) {
-            m.acknowledge();
+            try {
+                m.acknowledge();
+            } catch (JMSException e) {
+                LOG.log(Level.DEBUG, "message " + id(m) + " not acknowledged: its link has closed", e);
+            }
         }
         return m;
     }

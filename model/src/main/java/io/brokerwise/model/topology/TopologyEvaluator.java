@@ -179,8 +179,9 @@ public final class TopologyEvaluator {
             onePublisherEach += w.ratePerPublisher() * times[i].mean();
             all += w.offeredLoad() * times[i].mean();
         }
+        // a hair below the quotient: the layout's own sum, in another order, may round to just under the cap
         return onePublisherEach > cap ? Integer.MAX_VALUE
-                : (int) Math.min(Integer.MAX_VALUE, Math.max(1, (long) Math.ceil(all / cap)));
+                : (int) Math.min(Integer.MAX_VALUE, Math.max(1, (long) Math.ceil(all / cap * (1 - 1e-12))));
     }
 
     /** How far a layout is from feasible: the largest ratio of a figure to its limit (1 or less is feasible). */

@@ -60,6 +60,10 @@ public record BenchmarkDesign(BenchmarkPlan plan, Layout layout, List<Prediction
     public static BenchmarkDesign of(BenchmarkRun run, PubSubTopologySpec topology, ServiceTimeProfile profile,
                                      Layout layout, long nowMillis) throws Refused {
         BenchmarkRunSpec spec = run.getSpec();
+        if (topology.workload == null) {
+            throw new Refused("TopicsNotMeasured", "a BenchmarkRun measures the one topic of a topology's "
+                    + "spec.workload; this topology declares spec.topics, which is not measured yet");
+        }
         PubSubTopologySpec measured = withWorkload(topology, spec);
         // the name only labels the one topic measured
         PlanningInput input = PlanningInput.from(measured, run.getMetadata().getName());

@@ -16,6 +16,7 @@ import io.javaoperatorsdk.operator.processing.dependent.kubernetes.KubernetesDep
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * The routing map clients follow (format: routing/README.md). It moves to a new layout only once every
@@ -40,10 +41,9 @@ public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap,
         if (deployment.readiness().allReady(deployment.layout().brokers())) {
             Layout layout = deployment.layout().layout();
             return render(brokers, movedTo(deployment.routed(), brokers.name(), brokers.namespace(), layout)
-                    .withTopics(brokers.topics()).withQueues(queues));
+                    .withTopics(routedTopics(deployment, brokers)).withQueues(queues));
         }
-        // until the layout's brokers are all Ready, clients keep the map they follow, and its topics: a topic is
-        // routed once the brokers that carry it are Ready
+        // until the layout's brokers are all Ready, clients keep the map they follow
         return deployment.routed().map(map -> render(brokers, map.withQueues(queues)))
                 .orElseGet(() -> new ConfigMapBuilder().withMetadata(brokers.metadata(Names.routing(brokers.name())))
                         .withData(Map.of()).build());
@@ -54,6 +54,20 @@ public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap,
         String name = brokers.name();
         return render(brokers, RoutingMap.forStatefulSet(name, layout.publisherGroups(), layout.subscriberGroups(),
                 name, brokers.namespace(), Names.BROKER_PORT).withTopics(brokers.topics()));
+    }
+
+    /**
+     * The topics clients may use: a topic added to the spec once every broker of the layout runs the broker.xml that
+     * declares it (a broker reads its configuration only as it starts, and creates no address itself), one withdrawn
+     * at once. Until a renamed sole topic is declared, the old name stays.
+     */
+    static List<String> routedTopics(Deployment deployment, BrokerSet brokers) {
+        String config = BrokerStatefulSet.configHash(brokers.withQueues(deployment.queues().names()));
+        boolean declared = IntStream.range(0, Math.toIntExact(deployment.layout().brokers()))
+                .allMatch(i -> deployment.readiness().readyOn(i, config));
+        List<String> routed = deployment.routed().map(RoutingMap::topics).orElse(List.of());
+        List<String> kept = brokers.topics().stream().filter(t -> declared || routed.contains(t)).toList();
+        return !kept.isEmpty() ? kept : routed.isEmpty() ? brokers.topics() : routed;
     }
 
     private static ConfigMap render(BrokerSet brokers, RoutingMap map) {
