@@ -95,9 +95,14 @@ abstract class GroupMember<L extends AutoCloseable> implements AutoCloseable {
         }
         old.forEach((address, link) -> {
             if (next.get(address) != link) {
-                closeQuietly(link);
+                retire(address, link);
             }
         });
+    }
+
+    /** A link to a broker this member left: closed, unless what it reads must be emptied first. */
+    protected void retire(String address, L link) {
+        closeQuietly(link);
     }
 
     private void closeUnlessKept(L link) {

@@ -11,7 +11,9 @@ import java.util.List;
 
 /**
  * Publishes to every broker of its row (one copy per subscriber group). One thread per publisher: JMS
- * sessions are single-threaded. Each copy carries the send time in {@link #SENT_NANOS} for end-to-end latency.
+ * sessions are single-threaded. Each copy carries the send time in {@link #SENT_NANOS} for end-to-end latency,
+ * and every copy of one message the same {@link MessageKey}, the publisher's ID and sequence number: while a
+ * durable subscription is read in two columns (a move), its subscriber delivers each key once.
  */
 public final class Publisher extends GroupMember<Publisher.Link> {
 
@@ -20,6 +22,8 @@ public final class Publisher extends GroupMember<Publisher.Link> {
 
     private final boolean persistent;
     private final ClientOptions options;
+    private final long id = MessageKey.newPublisherId();
+    private long sequence;
 
     Publisher(String topic, int group, boolean persistent, ClientOptions options) {
         super(topic, group);
@@ -43,9 +47,11 @@ public final class Publisher extends GroupMember<Publisher.Link> {
                 rebuild(message);
             }
             int i = 0;
+            long next = nextSequence();
             for (Link link : links.values()) {
                 BytesMessage copy = message.built.get(i++);
                 copy.setLongProperty(SENT_NANOS, intendedNanos);
+                MessageKey.stamp(copy, id, next);
                 RetriedSend.send(() -> link.producer.send(copy), link.link.address);
             }
         } finally {
@@ -61,12 +67,18 @@ public final class Publisher extends GroupMember<Publisher.Link> {
     public void send(Message message, Sending how) throws JMSException {
         lock.readLock().lock();
         try {
+            MessageKey.stamp(message, id, nextSequence());
             for (Link link : links.values()) {
                 how.send(link.producer, message, link.link.address);
             }
         } finally {
             lock.readLock().unlock();
         }
+    }
+
+    /** Publishes may come from the threads of a JMS session's owner, one at a time, each seeing the last. */
+    private synchronized long nextSequence() {
+        return ++sequence;
     }
 
     /** Copies each message sends per publish: l, the brokers of the row. */

@@ -6,7 +6,13 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageListener;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Registers one selector at every broker of its column (a topic subscription each) and hands every matching
@@ -15,8 +21,14 @@ import java.util.List;
  * <p>
  * What it registers at each broker is its {@link Subscription}: non-durable, or durable, shared, or both. A durable
  * one stays at each broker while the subscriber is away, in its journal when the messages are persistent, until
- * {@link #unsubscribe}; closing leaves it in place. A move that drops a broker leaves the durable subscription there
- * too, with what it holds: a subscriber that returns to that broker reads it again.
+ * {@link #unsubscribe}; closing leaves it in place.
+ * <p>
+ * A durable subscription placed by its key moves when l changes. Make before break: it is registered at the new
+ * column's brokers first; then each broker it leaves is drained ({@link SubscriptionDrain}) and the subscription
+ * removed there. A subscriber that returns after a change of l drains the brokers of its former columns the map
+ * records ({@link RoutingMap#formerColumns}) the same way. While it reads two columns it delivers each message once
+ * ({@link RecentDeliveries}, by the key its publisher gave it). A move that drops a non-durable or shared
+ * subscription's broker just closes the link there.
  */
 public final class Subscriber extends GroupMember<BrokerLink> {
 
@@ -26,10 +38,23 @@ public final class Subscriber extends GroupMember<BrokerLink> {
     /** Whether the listener acknowledges a durable subscription's messages itself, when it has handed them on. */
     private final boolean listenerAcknowledges;
     private final ClientOptions options;
+    /** Messages each link has delivered, duplicates included: what a drain counts. */
+    private final Map<BrokerLink, AtomicLong> delivered = new ConcurrentHashMap<>();
+    /** While a column is drained and a while after; null otherwise. */
+    private volatile RecentDeliveries recent;
+    private final Set<SubscriptionDrain> drains = ConcurrentHashMap.newKeySet();
+    private final Map<SubscriptionDrain, Thread> drainThreads = new ConcurrentHashMap<>();
+    /** Set by {@link #extend} when it registers the subscription at a new column, until {@link #follow} ends. */
+    private boolean moving;
+    private volatile boolean closing;
 
-    Subscriber(String topic, int group, String selector, Subscription subscription, MessageListener listener,
-               boolean listenerAcknowledges, ClientOptions options) {
+    /** Whether it sits in the column of its subscription's key, not one ElectQueue picked. */
+    private final boolean keyed;
+
+    Subscriber(String topic, int group, String selector, Subscription subscription, boolean keyed,
+               MessageListener listener, boolean listenerAcknowledges, ClientOptions options) {
         super(topic, group);
+        this.keyed = keyed;
         this.selector = selector;
         this.subscription = subscription;
         this.listenerAcknowledges = listenerAcknowledges;
@@ -55,13 +80,193 @@ public final class Subscriber extends GroupMember<BrokerLink> {
         BrokerLink link = BrokerLink.toSubscribe(address, topic, subscription, options);
         try {
             MessageConsumer consumer = subscription.consumer(link.session, link.topic(), selector);
-            consumer.setMessageListener(listenerAcknowledges || !subscription.durable() ? listener
-                    : this::deliverAndAcknowledge);
+            AtomicLong count = new AtomicLong();
+            delivered.put(link, count);
+            consumer.setMessageListener(message -> {
+                count.incrementAndGet();
+                deliverOnce(message);
+            });
             link.connection.start();
             return link;
         } catch (JMSException | RuntimeException e) {
+            delivered.remove(link);
             link.close();
             throw e;
+        }
+    }
+
+    /** Hands {@code message} on unless a drain's other column delivered it already; such a copy is acknowledged. */
+    private void deliverOnce(Message message) {
+        RecentDeliveries r = recent;
+        try {
+            if (r != null && !r.firstTime(MessageKey.of(message))) {
+                message.acknowledge();
+                return;
+            }
+        } catch (JMSException e) {
+            // a copy whose link is closing: it comes again, and is recognised again, or its subscription is removed
+            return;
+        }
+        if (r != null && r.spent()) {
+            forgetRecentIfSpent();
+        }
+        if (listenerAcknowledges || !subscription.durable()) {
+            listener.onMessage(message);
+        } else {
+            deliverAndAcknowledge(message);
+        }
+    }
+
+    /**
+     * Whether this subscriber's subscription must be emptied where it leaves a broker: a durable one in the column of
+     * its key, which a returning subscriber must find. The load generator's durable subscribers, placed by
+     * ElectQueue, live as long as their process and leave a broker as non-durable ones do.
+     */
+    private boolean drains() {
+        return subscription.durable() && keyed;
+    }
+
+    @Override
+    void extend(RoutingMap map, int newGroup) throws JMSException {
+        if (drains() && !brokersOf(map, newGroup).containsAll(brokers())) {
+            holdRecent();
+            moving = true;
+        }
+        super.extend(map, newGroup);
+    }
+
+    @Override
+    void follow(RoutingMap map, int newGroup) throws JMSException {
+        try {
+            super.follow(map, newGroup);
+        } finally {
+            if (moving) {
+                moving = false;
+                recent.drainEnds();
+            }
+        }
+    }
+
+    @Override
+    protected void retire(String address, BrokerLink link) {
+        if (drains() && !closing) {
+            try {
+                startDrain(link, BrokerLink.toSubscribe(address, topic(), subscription, options));
+                return;
+            } catch (JMSException | RuntimeException e) {
+                // its broker cannot be reached: the subscription stays there, and a return drains it
+            }
+        }
+        delivered.remove(link);
+        closeQuietly(link);
+    }
+
+    /**
+     * Registers the subscription at the brokers of its column in {@code map}, then drains the brokers of its former
+     * columns ({@link RoutingMap#formerColumns}) that hold it, that {@code map} still has and that it does not read
+     * now: where it was while its subscriber was away across a change of l.
+     */
+    void start(RoutingMap map) throws JMSException {
+        boolean returning = drains() && !map.formerColumns().isEmpty();
+        if (returning) {
+            holdRecent();
+        }
+        try {
+            follow(map, group());
+            if (returning) {
+                drainFormerColumns(map);
+            }
+        } finally {
+            if (returning) {
+                recent.drainEnds();
+            }
+        }
+    }
+
+    private void drainFormerColumns(RoutingMap map) {
+        Set<String> former = new LinkedHashSet<>();
+        map.formerColumns().forEach(f -> former.addAll(f.column(subscription.column(f.subscriberGroups()))));
+        former.retainAll(map.brokers());
+        former.removeAll(brokers());
+        for (String address : former) {
+            BrokerLink probe = null;
+            try {
+                probe = BrokerLink.toSubscribe(address, topic(), subscription, options);
+                if (SubscriptionDrain.held(probe, SubscriptionDrain.queueOf(subscription)) >= 0) {
+                    startDrain(open(address, topic()), probe);
+                } else {
+                    probe.close();
+                }
+            } catch (JMSException | RuntimeException e) {
+                // that broker cannot be reached now: what it holds stays there until the subscriber returns again
+                if (probe != null) {
+                    probe.close();
+                }
+            }
+        }
+    }
+
+    private void startDrain(BrokerLink link, BrokerLink probe) {
+        holdRecent();
+        AtomicLong count = delivered.get(link);
+        SubscriptionDrain drain = new SubscriptionDrain(link, probe, subscription, count::get, this);
+        drains.add(drain);
+        Thread thread = new Thread(drain, "brokerwise-drain-" + subscription.name() + "@" + link.address);
+        thread.setDaemon(true);
+        drainThreads.put(drain, thread);
+        thread.start();
+    }
+
+    private synchronized void forgetRecentIfSpent() {
+        if (recent != null && recent.spent()) {
+            recent = null;
+        }
+    }
+
+    private synchronized void holdRecent() {
+        if (recent == null) {
+            recent = new RecentDeliveries();
+        }
+        recent.drainBegins();
+    }
+
+    /**
+     * A drain has ended: its link closes, and the subscription there is removed if the drain emptied it. One that
+     * could not (its broker went, or this subscriber closed) leaves it there for the next return.
+     */
+    void drained(SubscriptionDrain drain, boolean emptied) {
+        drain.close();
+        delivered.remove(drain.link());
+        drains.remove(drain);
+        drainThreads.remove(drain);
+        if (emptied && !closing) {
+            try {
+                unsubscribe(List.of(drain.address()), topic(), subscription, options);
+            } catch (JMSException | RuntimeException e) {
+                // another consumer of a shared subscription still reads it there: the last to drain removes it
+            }
+        }
+        recent.drainEnds();
+    }
+
+    /** The brokers where this subscriber still empties its subscription. */
+    public List<String> draining() {
+        return drains.stream().map(SubscriptionDrain::address).toList();
+    }
+
+    @Override
+    public void close() {
+        closing = true;
+        super.close();
+        drains.forEach(SubscriptionDrain::close);
+        List<Thread> threads = new ArrayList<>(drainThreads.values());
+        threads.forEach(Thread::interrupt);
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -84,7 +289,8 @@ public final class Subscriber extends GroupMember<BrokerLink> {
         if (!subscription.durable()) {
             throw new IllegalStateException("a non-durable subscription ends when its subscriber closes");
         }
-        List<String> linked = brokers();
+        List<String> linked = new ArrayList<>(brokers());
+        linked.addAll(draining());
         close();
         unsubscribe(linked, topic(), subscription, options);
     }

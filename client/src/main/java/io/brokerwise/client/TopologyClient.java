@@ -11,9 +11,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -116,12 +118,12 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
         TopicMembers t = members(topic);
         if (subscription.placedByKey()) {
             Subscriber s = new Subscriber(topic, subscription.column(map.subscriberGroups()), selector, subscription,
-                    listener, listenerAcknowledges, options);
-            s.follow(map, s.group());
+                    true, listener, listenerAcknowledges, options);
+            s.start(map);
             t.keyed.add(s);
             return s;
         }
-        return join(new Subscriber(topic, t.subscriberGroups.join(), selector, subscription, listener,
+        return join(new Subscriber(topic, t.subscriberGroups.join(), selector, subscription, false, listener,
                 listenerAcknowledges, options), t.subscribers, t.subscriberGroups);
     }
 
@@ -141,18 +143,22 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
                                                      MessageListener listener) throws JMSException {
         TopicMembers t = members(topic);
         return join(new Subscriber(topic, t.subscriberGroups.join(), selector,
-                Subscription.shared(Objects.requireNonNull(name, "name"), null, true), listener, false, options),
+                Subscription.shared(Objects.requireNonNull(name, "name"), null, true), false, listener, false,
+                options),
                 t.subscribers, t.subscriberGroups);
     }
 
     /**
-     * Removes durable {@code subscription} from its column's brokers; throws InvalidDestinationException when no
+     * Removes durable {@code subscription} from its column's brokers, and from its former columns' ({@link
+     * RoutingMap#formerColumns}) that the map still has; throws InvalidDestinationException when no
      * broker had it. Its subscriber, if any, must be closed first.
      */
     public void unsubscribe(Subscription subscription) throws JMSException {
         RoutingMap current = map;
-        if (Subscriber.unsubscribe(current.column(subscription.column(current.subscriberGroups())),
-                current.topics().get(0), subscription, options) == 0) {
+        Set<String> brokers = new LinkedHashSet<>(current.column(subscription.column(current.subscriberGroups())));
+        current.formerColumns().forEach(f -> brokers.addAll(f.column(subscription.column(f.subscriberGroups()))));
+        brokers.retainAll(current.brokers());
+        if (Subscriber.unsubscribe(List.copyOf(brokers), current.topics().get(0), subscription, options) == 0) {
             throw new InvalidDestinationException("no durable subscription '" + subscription.name() + "'"
                     + (subscription.clientId() == null ? "" : " of client ID '" + subscription.clientId() + "'")
                     + " at the brokers of its column");

@@ -139,11 +139,11 @@ class JmsSubscriptionsTest {
         }
     }
 
-    private static Session session(Connection connection) throws JMSException {
+    static Session session(Connection connection) throws JMSException {
         return connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
     }
 
-    private static void send(ConnectionFactory factory, Topic topic, String prefix, int count) throws JMSException {
+    static void send(ConnectionFactory factory, Topic topic, String prefix, int count) throws JMSException {
         try (Connection connection = factory.createConnection()) {
             Session session = session(connection);
             MessageProducer producer = session.createProducer(topic);
@@ -157,7 +157,7 @@ class JmsSubscriptionsTest {
         }
     }
 
-    private static void receive(MessageConsumer consumer, int count, Map<String, Integer> taken) throws JMSException {
+    static void receive(MessageConsumer consumer, int count, Map<String, Integer> taken) throws JMSException {
         for (int i = 0; i < count; i++) {
             Message m = consumer.receive(30_000);
             assertTrue(m != null, "message " + (i + 1) + " of " + count + " within 30 s");

@@ -17,6 +17,7 @@ final class JndiLayout implements JndiNames, AutoCloseable {
 
     final LocalBrokers brokers;
     private final Path routingMap;
+    private RoutingMap current;
 
     JndiLayout(Path dir, int publisherGroups, int subscriberGroups) throws Exception {
         this(dir, publisherGroups, subscriberGroups, false);
@@ -29,9 +30,14 @@ final class JndiLayout implements JndiNames, AutoCloseable {
         moveTo(publisherGroups, subscriberGroups);
     }
 
-    /** Rewrites routing.json as Kubernetes updates a mounted ConfigMap: all at once. */
+    /**
+     * Rewrites routing.json as the operator moves a layout ({@link RoutingMap#movedTo}: each broker keeps its cell)
+     * and Kubernetes updates a mounted ConfigMap: all at once.
+     */
     void moveTo(int publisherGroups, int subscriberGroups) throws Exception {
-        write(routingMap, brokers.map(publisherGroups, subscriberGroups));
+        current = current == null ? brokers.map(publisherGroups, subscriberGroups)
+                : brokers.moved(current, publisherGroups, subscriberGroups);
+        write(routingMap, current);
     }
 
     /** Writes {@code map} to {@code routingMap} all at once, as Kubernetes updates a mounted ConfigMap. */
@@ -39,6 +45,11 @@ final class JndiLayout implements JndiNames, AutoCloseable {
         Path next = routingMap.resolveSibling("routing.json.next");
         Files.writeString(next, RoutingMapCodec.toJson(map));
         Files.move(next, routingMap, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** The map routing.json holds now. */
+    RoutingMap map() {
+        return current;
     }
 
     @Override

@@ -88,7 +88,7 @@ class RoutingChangeTest {
 
                 // and back: column 1 retires, its subscribers re-join column 0 on the brokers it always had
                 RoutingMap back = brokers.moved(grid, 2, 1);
-                assertEquals(psr, back);
+                assertEquals(psr.brokers(), back.brokers(), "each cell back on its broker");
                 client.update(back);
                 assertEquals(INTERESTS.size(), settled(brokers, 0, INTERESTS.size()).size());
                 assertTrue(settled(brokers, 2, 0).isEmpty(), "the retired brokers hold no subscription");

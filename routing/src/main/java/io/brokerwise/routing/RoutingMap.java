@@ -27,12 +27,18 @@ import java.util.Set;
  * @param subscriberGroups l, the columns (SSR is 1 x l)
  * @param brokers          {@code host:port} of each cell, cells row-major, {@code k * l} entries
  * @param queues           the layout's replicated queues, each on some of these brokers (none: a topic alone)
+ * @param formerColumns    the columns of the layouts before each of the last changes of l, newest first (at most
+ *                         {@link #FORMER_LAYOUTS}): where a durable subscription placed by its key was held before it
+ *                         moved, so a subscriber that returns after a change of l finds and drains it
  */
 public record RoutingMap(int version, List<String> topics, int publisherGroups, int subscriberGroups,
-                         List<String> brokers, List<QueueRoute> queues) {
+                         List<String> brokers, List<QueueRoute> queues, List<FormerColumns> formerColumns) {
 
     /** The format version this code writes and reads. */
     public static final int VERSION = 1;
+
+    /** How many earlier layouts' columns a map keeps: a subscriber away across more changes of l looks no further. */
+    public static final int FORMER_LAYOUTS = 8;
 
     /** The Artemis acceptor port the rendered brokers listen on (all protocols). */
     public static final int DEFAULT_PORT = 61616;
@@ -59,6 +65,7 @@ public record RoutingMap(int version, List<String> topics, int publisherGroups, 
             requireHostPort(b);
         }
         queues = List.copyOf(queues);
+        formerColumns = List.copyOf(formerColumns.subList(0, Math.min(FORMER_LAYOUTS, formerColumns.size())));
         Set<String> names = new LinkedHashSet<>();
         for (String t : topics) {
             if (!names.add(t)) {
@@ -74,17 +81,20 @@ public record RoutingMap(int version, List<String> topics, int publisherGroups, 
 
     /** A map of one topic for the given layout and broker addresses (row-major), in the current format version. */
     public static RoutingMap of(String topic, int publisherGroups, int subscriberGroups, List<String> brokers) {
-        return new RoutingMap(VERSION, List.of(topic), publisherGroups, subscriberGroups, brokers, List.of());
+        return new RoutingMap(VERSION, List.of(topic), publisherGroups, subscriberGroups, brokers, List.of(),
+                List.of());
     }
 
     /** This map with these replicated queues instead of its own. */
     public RoutingMap withQueues(List<QueueRoute> newQueues) {
-        return new RoutingMap(version, topics, publisherGroups, subscriberGroups, brokers, newQueues);
+        return new RoutingMap(version, topics, publisherGroups, subscriberGroups, brokers, newQueues,
+                formerColumns);
     }
 
     /** This map carrying these topics instead of its own, on the same brokers. */
     public RoutingMap withTopics(List<String> newTopics) {
-        return new RoutingMap(version, newTopics, publisherGroups, subscriberGroups, brokers, queues);
+        return new RoutingMap(version, newTopics, publisherGroups, subscriberGroups, brokers, queues,
+                formerColumns);
     }
 
     /** Whether the layout carries this topic. */
@@ -132,7 +142,8 @@ public record RoutingMap(int version, List<String> topics, int publisherGroups, 
      * (ElectQueue, in the client library), so a kept cell is a broker none of its clients leaves: growing by a row or
      * a column moves only the clients the new row or column takes. A shrink retires the highest rows and columns;
      * a kept cell whose broker is not among {@code addresses} (a StatefulSet shrinks from its highest ordinal) moves
-     * to one of the retiring cells' brokers that is.
+     * to one of the retiring cells' brokers that is. A change of l records this map's columns first in
+     * {@link #formerColumns}: a named subscription's column is its key modulo l, so it moves with l.
      */
     public RoutingMap movedTo(int publisherGroups, int subscriberGroups, List<String> addresses) {
         String[] cells = new String[publisherGroups * subscriberGroups];
@@ -154,7 +165,20 @@ public record RoutingMap(int version, List<String> topics, int publisherGroups, 
                 free.remove(cells[i]);
             }
         }
-        return new RoutingMap(version, topics, publisherGroups, subscriberGroups, List.of(cells), queues);
+        List<FormerColumns> former = new ArrayList<>(formerColumns);
+        if (subscriberGroups != this.subscriberGroups) {
+            former.add(0, columns());
+        }
+        return new RoutingMap(version, topics, publisherGroups, subscriberGroups, List.of(cells), queues, former);
+    }
+
+    /** Every column's brokers, as this layout has them. */
+    public FormerColumns columns() {
+        List<List<String>> columns = new ArrayList<>();
+        for (int c = 0; c < subscriberGroups; c++) {
+            columns.add(column(c));
+        }
+        return new FormerColumns(columns);
     }
 
     /**

@@ -50,6 +50,13 @@ public final class RoutingMapCodec {
                 }
             }
         }
+        if (!map.formerColumns().isEmpty()) {
+            ArrayNode former = root.putArray("formerColumns");
+            for (FormerColumns layout : map.formerColumns()) {
+                ArrayNode columns = former.addArray();
+                layout.columns().forEach(column -> column.forEach(columns.addArray()::add));
+            }
+        }
         try {
             return JSON.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
@@ -103,7 +110,8 @@ public final class RoutingMapCodec {
             }
             ordered.add(cells[i]);
         }
-        return new RoutingMap(version, topics(root), rows, columns, ordered, queues(root));
+        return new RoutingMap(version, topics(root), rows, columns, ordered, queues(root),
+                formerColumns(root));
     }
 
     /** {@code topics} where the map has several, else {@code topic} alone. */
@@ -128,6 +136,21 @@ public final class RoutingMapCodec {
             queues.add(new QueueRoute(q.path("name").asText(""), replicas));
         }
         return queues;
+    }
+
+    /** The optional {@code formerColumns}: each earlier layout's columns, each column its brokers' addresses. */
+    private static List<FormerColumns> formerColumns(JsonNode root) {
+        List<FormerColumns> former = new ArrayList<>();
+        for (JsonNode layout : root.path("formerColumns")) {
+            List<List<String>> columns = new ArrayList<>();
+            for (JsonNode column : layout) {
+                List<String> brokers = new ArrayList<>();
+                column.forEach(b -> brokers.add(b.asText(null)));
+                columns.add(brokers);
+            }
+            former.add(new FormerColumns(columns));
+        }
+        return former;
     }
 
     private static int requiredInt(JsonNode node, String field) {

@@ -98,4 +98,28 @@ class RoutingMapTest {
         assertFalse(json.contains("topics"), json);
         assertEquals(List.of("t"), RoutingMapCodec.fromJson(json).topics());
     }
+
+    @Test
+    void aChangeOfLRecordsTheColumnsItLeftNewestFirstAndTheCodecKeepsThem() {
+        RoutingMap psr = RoutingMap.of("t", 2, 1, List.of("a:1", "b:1"));
+        RoutingMap grid = psr.movedTo(2, 2, List.of("a:1", "b:1", "c:1", "d:1"));
+        assertEquals(List.of(new FormerColumns(List.of(List.of("a:1", "b:1")))), grid.formerColumns());
+        RoutingMap taller = grid.movedTo(3, 2, List.of("a:1", "b:1", "c:1", "d:1", "e:1", "f:1"));
+        assertEquals(grid.formerColumns(), taller.formerColumns(), "a change of k moves no named subscription");
+        RoutingMap ssr = taller.movedTo(1, 3, List.of("a:1", "b:1", "c:1"));
+        assertEquals(List.of(taller.columns(), psr.columns()), ssr.formerColumns());
+        assertEquals(List.of("c:1", "d:1", "f:1"), ssr.formerColumns().get(0).column(1));
+        assertEquals(ssr, RoutingMapCodec.fromJson(RoutingMapCodec.toJson(ssr)));
+        assertFalse(RoutingMapCodec.toJson(psr).contains("formerColumns"), "written only when there are some");
+    }
+
+    @Test
+    void aMapKeepsTheColumnsOfItsLastEightChangesOfL() {
+        RoutingMap map = RoutingMap.of("t", 1, 1, List.of("a:1"));
+        List<String> brokers = List.of("a:1", "b:1");
+        for (int change = 0; change < 10; change++) {
+            map = map.movedTo(1, map.subscriberGroups() % 2 + 1, brokers.subList(0, map.subscriberGroups() % 2 + 1));
+        }
+        assertEquals(RoutingMap.FORMER_LAYOUTS, map.formerColumns().size());
+    }
 }
