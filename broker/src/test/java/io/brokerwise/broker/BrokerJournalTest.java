@@ -23,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.activemq.artemis.core.server.JournalType;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -147,7 +148,8 @@ class BrokerJournalTest {
                 producer.send(session.createTextMessage("owed " + i));
             }
             BrokerSample sample = awaitDiskScanned(broker, users);
-            assertEquals(new BrokerSample.Held(3, 1), sample.held());
+            assertEquals(new BrokerSample.Held(3, 1, Map.of("billing.invoices", 3L)), sample.held(),
+                    "each subscription that holds messages named, as its queue is: client ID and name");
             assertTrue(sample.diskStoreUsage() > 0 && sample.diskStoreUsage() <= 1, "usage " + sample.diskStoreUsage());
         }
         try (EmbeddedBroker broker = EmbeddedBroker.start(

@@ -163,8 +163,10 @@ public final class Subscriber extends GroupMember<BrokerLink> {
 
     /**
      * Registers the subscription at the brokers of its column in {@code map}, then drains the brokers of its former
-     * columns ({@link RoutingMap#formerColumns}) that hold it, that {@code map} still has and that it does not read
-     * now: where it was while its subscriber was away across a change of l.
+     * columns ({@link RoutingMap#formerColumns}) that hold it and that it does not read now: where it was while its
+     * subscriber was away across a change of l or a shrink of k. A broker the layout left is there while it holds
+     * messages for a durable subscription (the operator keeps it); one that is gone fails to connect within the
+     * client's connect timeout (3 s) and is passed over.
      */
     void start(RoutingMap map) throws JMSException {
         boolean returning = drains() && !map.formerColumns().isEmpty();
@@ -186,7 +188,6 @@ public final class Subscriber extends GroupMember<BrokerLink> {
     private void drainFormerColumns(RoutingMap map) {
         Set<String> former = new LinkedHashSet<>();
         map.formerColumns().forEach(f -> former.addAll(f.column(subscription.column(f.subscriberGroups()))));
-        former.retainAll(map.brokers());
         former.removeAll(brokers());
         for (String address : former) {
             BrokerLink probe = null;
@@ -309,6 +310,20 @@ public final class Subscriber extends GroupMember<BrokerLink> {
                 removed++;
             } catch (InvalidDestinationException e) {
                 // not at this broker: a subscription exists where its subscriber has been
+            }
+        }
+        return removed;
+    }
+
+    /** As {@link #unsubscribe(List, String, Subscription, ClientOptions)}, passing over brokers that are gone. */
+    static int unsubscribeWhereReachable(List<String> brokers, String topic, Subscription subscription,
+                                         ClientOptions options) {
+        int removed = 0;
+        for (String address : brokers) {
+            try {
+                removed += unsubscribe(List.of(address), topic, subscription, options);
+            } catch (JMSException e) {
+                // a broker of an earlier layout that is gone, with whatever it held
             }
         }
         return removed;

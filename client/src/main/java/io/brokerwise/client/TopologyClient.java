@@ -150,15 +150,18 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
 
     /**
      * Removes durable {@code subscription} from its column's brokers, and from its former columns' ({@link
-     * RoutingMap#formerColumns}) that the map still has; throws InvalidDestinationException when no
+     * RoutingMap#formerColumns}), gone brokers passed over; throws InvalidDestinationException when no
      * broker had it. Its subscriber, if any, must be closed first.
      */
     public void unsubscribe(Subscription subscription) throws JMSException {
         RoutingMap current = map;
-        Set<String> brokers = new LinkedHashSet<>(current.column(subscription.column(current.subscriberGroups())));
-        current.formerColumns().forEach(f -> brokers.addAll(f.column(subscription.column(f.subscriberGroups()))));
-        brokers.retainAll(current.brokers());
-        if (Subscriber.unsubscribe(List.copyOf(brokers), current.topics().get(0), subscription, options) == 0) {
+        List<String> column = current.column(subscription.column(current.subscriberGroups()));
+        Set<String> former = new LinkedHashSet<>();
+        current.formerColumns().forEach(f -> former.addAll(f.column(subscription.column(f.subscriberGroups()))));
+        former.removeAll(column);
+        String topic = current.topics().get(0);
+        if (Subscriber.unsubscribe(column, topic, subscription, options)
+                + Subscriber.unsubscribeWhereReachable(List.copyOf(former), topic, subscription, options) == 0) {
             throw new InvalidDestinationException("no durable subscription '" + subscription.name() + "'"
                     + (subscription.clientId() == null ? "" : " of client ID '" + subscription.clientId() + "'")
                     + " at the brokers of its column");

@@ -9,9 +9,11 @@ import io.brokerwise.client.jms.BrokerwiseConnectionFactory;
 import io.brokerwise.routing.RoutingMap;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
+import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import jakarta.jms.Topic;
 import java.nio.file.Path;
@@ -57,7 +59,7 @@ class JmsDurableMovesTest {
                 receive(consumer, 5, taken);
             }
             layout.moveTo(k, wider);
-            awaitFollowed(factory, wider);
+            awaitFollowed(factory, k, wider);
             send(factory, topic, "away-", AWAY);
             try (Connection audit = factory.createConnection()) {
                 audit.setClientID(clientId);
@@ -96,7 +98,7 @@ class JmsDurableMovesTest {
                 audit.start();
                 send(factory, topic, "before-", AWAY);
                 layout.moveTo(k, wider);
-                awaitFollowed(factory, wider);
+                awaitFollowed(factory, k, wider);
                 send(factory, topic, "after-", AWAY);
                 long deadline = System.nanoTime() + 30_000_000_000L;
                 while (count(taken) < 2 * AWAY && System.nanoTime() < deadline) {
@@ -106,6 +108,52 @@ class JmsDurableMovesTest {
                         "held by its new column alone");
                 session.close();
                 session(audit).unsubscribe("audit");
+            }
+            assertEquals(2 * AWAY, taken.size(), "none lost");
+            assertEquals(List.of(), taken.entrySet().stream().filter(e -> e.getValue() > 1).toList(), "none twice");
+        }
+    }
+
+    /**
+     * PSR 2x1 to 1x1 while the subscriber is away: broker 1 leaves the layout holding what row 1's publisher sent it
+     * (the operator keeps such a broker, its condition Retiring naming the subscription). The returning subscriber
+     * finds it among its former columns, drains it, and removes the subscription there.
+     */
+    @ParameterizedTest(name = "{0}x1 to 1x1")
+    @CsvSource({"2"})
+    void aDurableSubscriberAwayWhileItsColumnShrinksDrainsTheBrokerItLeft(int k) throws Exception {
+        try (JndiLayout layout = new JndiLayout(dir, k, 1, true)) {
+            ConnectionFactory factory = layout.factory();
+            Topic topic = layout.topic();
+            Map<String, Integer> taken = new TreeMap<>();
+            try (Connection audit = factory.createConnection()) {
+                audit.setClientID("audit-service");
+                session(audit).createDurableSubscriber(topic, "audit").close();
+            }
+            try (Connection first = factory.createConnection(); Connection second = factory.createConnection()) {
+                // two producers at once: one in each row, so each broker of the column holds half
+                List<MessageProducer> producers = List.of(session(first).createProducer(topic),
+                        session(second).createProducer(topic));
+                for (int i = 0; i < AWAY; i++) {
+                    Message m = session(first).createTextMessage("before-" + i);
+                    m.setStringProperty("id", "before-" + i);
+                    producers.get(i % 2).send(m, DeliveryMode.PERSISTENT, Message.DEFAULT_PRIORITY, 0);
+                }
+            }
+            assertEquals(List.of(0, 1), awaitHeldOnlyBy(layout, k, k), "both brokers hold the subscription");
+            layout.moveTo(1, 1);
+            awaitFollowed(factory, 1, 1);
+            send(factory, topic, "after-", AWAY);
+            try (Connection audit = factory.createConnection()) {
+                audit.setClientID("audit-service");
+                Session session = session(audit);
+                MessageConsumer consumer = session.createDurableSubscriber(topic, "audit");
+                audit.start();
+                receive(consumer, 2 * AWAY, taken);
+                assertEquals(null, consumer.receive(500), "nothing more");
+                assertEquals(List.of(0), awaitHeldOnlyBy(layout, k, 1), "drained and removed at the broker it left");
+                consumer.close();
+                session.unsubscribe("audit");
             }
             assertEquals(2 * AWAY, taken.size(), "none lost");
             assertEquals(List.of(), taken.entrySet().stream().filter(e -> e.getValue() > 1).toList(), "none twice");
@@ -139,17 +187,19 @@ class JmsDurableMovesTest {
     }
 
     /**
-     * Waits (bounded) until the factory follows the map of l = {@code columns}, as an application's does within a
+     * Waits (bounded) until the factory follows the map of k x l = {@code rows} x {@code columns}, as an application's does within a
      * period of reading its mounted routing.json; the test's own look at the factory, not the application's.
      */
-    private static void awaitFollowed(ConnectionFactory factory, int columns) throws InterruptedException {
+    private static void awaitFollowed(ConnectionFactory factory, int rows, int columns) throws InterruptedException {
         long deadline = System.nanoTime() + 10_000_000_000L;
         RoutingMap followed = ((BrokerwiseConnectionFactory) factory).routingMap();
-        while (followed.subscriberGroups() != columns && System.nanoTime() < deadline) {
+        while ((followed.publisherGroups() != rows || followed.subscriberGroups() != columns)
+                && System.nanoTime() < deadline) {
             Thread.sleep(10);
             followed = ((BrokerwiseConnectionFactory) factory).routingMap();
         }
-        assertEquals(columns, followed.subscriberGroups(), "the factory follows the new map");
+        assertEquals(rows + "x" + columns, followed.publisherGroups() + "x" + followed.subscriberGroups(),
+                "the factory follows the new map");
     }
 
     /** The indices of the brokers of the client ID's column in the layout's map, as the layout numbers them. */

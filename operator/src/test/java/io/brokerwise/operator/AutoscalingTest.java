@@ -16,6 +16,7 @@ import io.brokerwise.operator.autoscaling.BrokerMetricsServer;
 import io.brokerwise.operator.monitor.MetricsEndpoints;
 import io.brokerwise.routing.RoutingMap;
 import io.brokerwise.routing.RoutingMapCodec;
+import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.junit.QuarkusMock;
@@ -342,6 +343,10 @@ class AutoscalingTest {
         assertTrue(shrunk.retiring.get(0).startsWith("ebb-broker-1: 1 producer and 1 consumer connections"),
                 shrunk.retiring.get(0));
         assertEquals(brokers(to), (long) statefulSet(t).getSpec().getReplicas());
+        Condition retiring = cluster.condition(t, "Retiring").orElseThrow();
+        assertEquals("True", retiring.getStatus(), "the condition says what the kept brokers wait for");
+        assertTrue(retiring.getMessage().contains("ebb-broker-1: 1 producer and 1 consumer connections"),
+                retiring.getMessage());
 
         // their clients have left: the pods go
         for (int i = 1; i < brokers(to); i++) {
@@ -349,6 +354,7 @@ class AutoscalingTest {
         }
         Awaitility.await().atMost(TestCluster.WAIT).until(() -> statefulSet(t).getSpec().getReplicas() == 1);
         await(t, a -> a.retiring == null);
+        cluster.await(t, "Retiring", "False", "NoneHeld");
     }
 
     @Test

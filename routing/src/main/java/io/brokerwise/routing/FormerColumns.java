@@ -3,9 +3,10 @@ package io.brokerwise.routing;
 import java.util.List;
 
 /**
- * The columns of a layout a routing map has left by a change of l: each column's brokers, in column order. A named
- * subscription (a durable one) sits in column {@code key mod l}, so after a change of l the brokers of its former
- * column may still hold what it was sent while its subscriber was away; the subscriber drains them from there.
+ * The columns of a layout a routing map has left by a change of l or a shrink of k: each column's brokers, in column
+ * order. A named subscription (a durable one) sits in column {@code key mod l}, so after such a change the brokers of
+ * its former column may still hold what it was sent while its subscriber was away (the operator keeps a retired one
+ * while it does); the subscriber drains them from there.
  */
 public record FormerColumns(List<List<String>> columns) {
 

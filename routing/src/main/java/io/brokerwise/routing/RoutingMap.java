@@ -27,9 +27,9 @@ import java.util.Set;
  * @param subscriberGroups l, the columns (SSR is 1 x l)
  * @param brokers          {@code host:port} of each cell, cells row-major, {@code k * l} entries
  * @param queues           the layout's replicated queues, each on some of these brokers (none: a topic alone)
- * @param formerColumns    the columns of the layouts before each of the last changes of l, newest first (at most
- *                         {@link #FORMER_LAYOUTS}): where a durable subscription placed by its key was held before it
- *                         moved, so a subscriber that returns after a change of l finds and drains it
+ * @param formerColumns    the columns of the layouts before each of the last changes of l or shrinks of k, newest
+ *                         first (at most {@link #FORMER_LAYOUTS}): where a durable subscription placed by its key was
+ *                         held before, so a subscriber that returns after the change finds and drains it
  */
 public record RoutingMap(int version, List<String> topics, int publisherGroups, int subscriberGroups,
                          List<String> brokers, List<QueueRoute> queues, List<FormerColumns> formerColumns) {
@@ -37,7 +37,7 @@ public record RoutingMap(int version, List<String> topics, int publisherGroups, 
     /** The format version this code writes and reads. */
     public static final int VERSION = 1;
 
-    /** How many earlier layouts' columns a map keeps: a subscriber away across more changes of l looks no further. */
+    /** How many earlier layouts' columns a map keeps: a subscriber away across more changes looks no further. */
     public static final int FORMER_LAYOUTS = 8;
 
     /** The Artemis acceptor port the rendered brokers listen on (all protocols). */
@@ -142,8 +142,9 @@ public record RoutingMap(int version, List<String> topics, int publisherGroups, 
      * (ElectQueue, in the client library), so a kept cell is a broker none of its clients leaves: growing by a row or
      * a column moves only the clients the new row or column takes. A shrink retires the highest rows and columns;
      * a kept cell whose broker is not among {@code addresses} (a StatefulSet shrinks from its highest ordinal) moves
-     * to one of the retiring cells' brokers that is. A change of l records this map's columns first in
-     * {@link #formerColumns}: a named subscription's column is its key modulo l, so it moves with l.
+     * to one of the retiring cells' brokers that is. A change of l, or a shrink of k, records this map's columns
+     * first in {@link #formerColumns}: a named subscription's column is its key modulo l, so it moves with l, and a
+     * shrink of k takes brokers out of its column, which the operator keeps while they hold its messages.
      */
     public RoutingMap movedTo(int publisherGroups, int subscriberGroups, List<String> addresses) {
         String[] cells = new String[publisherGroups * subscriberGroups];
@@ -166,7 +167,7 @@ public record RoutingMap(int version, List<String> topics, int publisherGroups, 
             }
         }
         List<FormerColumns> former = new ArrayList<>(formerColumns);
-        if (subscriberGroups != this.subscriberGroups) {
+        if (subscriberGroups != this.subscriberGroups || publisherGroups < this.publisherGroups) {
             former.add(0, columns());
         }
         return new RoutingMap(version, topics, publisherGroups, subscriberGroups, List.of(cells), queues, former);

@@ -100,12 +100,14 @@ class RoutingMapTest {
     }
 
     @Test
-    void aChangeOfLRecordsTheColumnsItLeftNewestFirstAndTheCodecKeepsThem() {
+    void aChangeOfLOrAShrinkOfKRecordsTheColumnsItLeftNewestFirstAndTheCodecKeepsThem() {
         RoutingMap psr = RoutingMap.of("t", 2, 1, List.of("a:1", "b:1"));
         RoutingMap grid = psr.movedTo(2, 2, List.of("a:1", "b:1", "c:1", "d:1"));
         assertEquals(List.of(new FormerColumns(List.of(List.of("a:1", "b:1")))), grid.formerColumns());
         RoutingMap taller = grid.movedTo(3, 2, List.of("a:1", "b:1", "c:1", "d:1", "e:1", "f:1"));
-        assertEquals(grid.formerColumns(), taller.formerColumns(), "a change of k moves no named subscription");
+        assertEquals(grid.formerColumns(), taller.formerColumns(), "a growth of k moves no named subscription");
+        RoutingMap shorter = taller.movedTo(2, 2, List.of("a:1", "b:1", "c:1", "d:1"));
+        assertEquals(taller.columns(), shorter.formerColumns().get(0), "a shrink of k takes brokers from columns");
         RoutingMap ssr = taller.movedTo(1, 3, List.of("a:1", "b:1", "c:1"));
         assertEquals(List.of(taller.columns(), psr.columns()), ssr.formerColumns());
         assertEquals(List.of("c:1", "d:1", "f:1"), ssr.formerColumns().get(0).column(1));

@@ -43,9 +43,20 @@ public record BrokerSample(long received, long dispatched, int producerConnectio
      *
      * @param messages      messages waiting
      * @param subscriptions durable subscriptions on the topic
+     * @param holding       the messages each durable subscription that holds any holds, by its queue's name (a
+     *                      broker of an earlier image names none)
      */
-    public record Held(long messages, int subscriptions) {
+    public record Held(long messages, int subscriptions, Map<String, Long> holding) {
         public static final Held NOTHING = new Held(0, 0);
+
+        public Held {
+            holding = Map.copyOf(holding);
+        }
+
+        /** Without the subscriptions' names. */
+        public Held(long messages, int subscriptions) {
+            this(messages, subscriptions, Map.of());
+        }
     }
 
     /** The share of its CPU limit the broker used between {@code earlier} and this sample, {@code seconds} apart. */

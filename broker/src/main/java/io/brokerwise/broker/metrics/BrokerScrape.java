@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.stream.DoubleStream;
 
 /**
@@ -38,6 +39,8 @@ public final class BrokerScrape {
     public static final String HEAP_USED = "brokerwise_jvm_heap_used_bytes";
     public static final String HELD = "brokerwise_topic_held_messages";
     public static final String DURABLE_SUBSCRIPTIONS = "brokerwise_topic_durable_subscriptions";
+    /** The messages of each durable subscription that holds any, by label {@code subscription}. */
+    public static final String HELD_BY_SUBSCRIPTION = "brokerwise_durable_subscription_held_messages";
     /** Artemis's own meter: the share of its data directories' file store in use, what max-disk-usage is compared with. */
     public static final String DISK_STORE_USAGE = "artemis_disk_store_usage";
     /** The producers of each queue the broker carries a replica of ({@link QueueMeters}), by label {@code queue}. */
@@ -114,8 +117,15 @@ public final class BrokerScrape {
     private static BrokerSample.Held held(List<Metric> metrics) {
         double[] messages = matching(metrics, HELD, Map.of());
         double[] subscriptions = matching(metrics, DURABLE_SUBSCRIPTIONS, Map.of());
-        return messages.length == 0 || subscriptions.length == 0 ? BrokerSample.Held.NOTHING
-                : new BrokerSample.Held((long) DoubleStream.of(messages).sum(), (int) DoubleStream.of(subscriptions).sum());
+        if (messages.length == 0 || subscriptions.length == 0) {
+            return BrokerSample.Held.NOTHING;
+        }
+        Map<String, Long> holding = new TreeMap<>();
+        metrics.stream().filter(m -> m.getName().equals(HELD_BY_SUBSCRIPTION) && m.getLabels().get("subscription") != null)
+                .forEach(m -> number(m).ifPresent(v -> holding.merge(m.getLabels().get("subscription"), v.longValue(),
+                        Long::sum)));
+        return new BrokerSample.Held((long) DoubleStream.of(messages).sum(), (int) DoubleStream.of(subscriptions).sum(),
+                holding);
     }
 
     /** Artemis serves it once its disk scan has run (5 s after start): NaN before. */

@@ -28,11 +28,14 @@ final class MetricsEndpoint {
         this.server = server;
     }
 
-    /** {@code readsMetrics}: whether a user and password may read them. */
+    /**
+     * {@code readsMetrics}: whether a user and password may read them; {@code beforeScrape}: what sets the series
+     * that come and go anew.
+     */
     static MetricsEndpoint start(InetSocketAddress bind, PrometheusMeterRegistry registry,
-                                 BiPredicate<String, String> readsMetrics) throws IOException {
+                                 BiPredicate<String, String> readsMetrics, Runnable beforeScrape) throws IOException {
         HttpServer server = HttpServer.create(bind, 16);
-        server.createContext(PATH, exchange -> respond(exchange, registry)).setAuthenticator(new BasicAuthenticator(REALM) {
+        server.createContext(PATH, exchange -> respond(exchange, registry, beforeScrape)).setAuthenticator(new BasicAuthenticator(REALM) {
             @Override
             public boolean checkCredentials(String user, String password) {
                 return readsMetrics.test(user, password);
@@ -55,12 +58,14 @@ final class MetricsEndpoint {
         server.stop(0);
     }
 
-    private static void respond(HttpExchange exchange, PrometheusMeterRegistry registry) throws IOException {
+    private static void respond(HttpExchange exchange, PrometheusMeterRegistry registry, Runnable beforeScrape)
+            throws IOException {
         try (exchange) {
             if (!"GET".equals(exchange.getRequestMethod())) {
                 exchange.sendResponseHeaders(405, -1);
                 return;
             }
+            beforeScrape.run();
             byte[] body = registry.scrape().getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", CONTENT_TYPE);
             exchange.sendResponseHeaders(200, body.length);

@@ -59,7 +59,7 @@ public final class PrometheusMetricsPlugin implements ActiveMQMetricsPlugin {
 
     @Override
     public void registered(ActiveMQServer server) {
-        TopicMeters.bind(server, topics(), registry);
+        Runnable refreshHeld = TopicMeters.bind(server, topics(), registry);
         QueueMeters.bind(server, queues(), registry);
         cpu = CgroupCpu.bind(registry);
         Gauge.builder(HEAP_USED, ManagementFactory.getMemoryMXBean(), m -> m.getHeapMemoryUsage().getUsed())
@@ -69,7 +69,8 @@ public final class PrometheusMetricsPlugin implements ActiveMQMetricsPlugin {
         try {
             BrokerLogins logins = logins(server);
             endpoint = MetricsEndpoint.start(address(required(BIND)), registry,
-                    (user, password) -> logins.roleOf(user, password).filter(BrokerRole::readsMetrics).isPresent());
+                    (user, password) -> logins.roleOf(user, password).filter(BrokerRole::readsMetrics).isPresent(),
+                    refreshHeld);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot serve metrics on " + options.get(BIND), e);
         }

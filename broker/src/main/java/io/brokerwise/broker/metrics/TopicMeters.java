@@ -3,6 +3,8 @@ package io.brokerwise.broker.metrics;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.MultiGauge;
+import io.micrometer.core.instrument.Tags;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -37,6 +39,10 @@ import org.apache.activemq.artemis.core.server.plugin.ActiveMQServerMessagePlugi
  *   <li>{@value #HELD} and {@value #DURABLE_SUBSCRIPTIONS}: messages waiting in the topic's durable subscriptions,
  *       and how many there are. The broker owes them to subscribers that may be away: a broker that holds any is
  *       not retired (docs/persistence.md).</li>
+ *   <li>{@value #HELD_BY_SUBSCRIPTION}: the same per durable subscription that holds any, tagged {@code subscription}
+ *       with its queue's name (the client ID and the subscription's name), so that a broker kept for one names it.
+ *       Subscriptions come and go, so the series are set anew before each scrape ({@link #refresh}); one per
+ *       durable subscription holding messages at most.</li>
  * </ul>
  */
 final class TopicMeters implements ActiveMQServerMessagePlugin {
@@ -48,8 +54,11 @@ final class TopicMeters implements ActiveMQServerMessagePlugin {
     static final String SUBSCRIPTIONS = "brokerwise.topic.subscriptions";
     static final String HELD = "brokerwise.topic.held.messages";
     static final String DURABLE_SUBSCRIPTIONS = "brokerwise.topic.durable.subscriptions";
+    static final String HELD_BY_SUBSCRIPTION = "brokerwise.durable.subscription.held.messages";
 
     private final SimpleString topic;
+    private MultiGauge heldBySubscription;
+    private ActiveMQServer server;
     private final LongAdder received = new LongAdder();
     private final LongAdder dispatched = new LongAdder();
 
@@ -57,17 +66,24 @@ final class TopicMeters implements ActiveMQServerMessagePlugin {
         this.topic = topic;
     }
 
-    /** Each topic's meters, tagged with its name, and the broker's connection gauges. */
-    static void bind(ActiveMQServer server, List<String> topics, MeterRegistry registry) {
-        topics.forEach(topic -> bind(server, topic, registry));
+    /**
+     * Each topic's meters, tagged with its name, and the broker's connection gauges; returns what sets the series of
+     * each durable subscription holding messages anew, to run before each scrape.
+     */
+    static Runnable bind(ActiveMQServer server, List<String> topics, MeterRegistry registry) {
+        List<TopicMeters> meters = topics.stream().map(topic -> bind(server, topic, registry)).toList();
         Gauge.builder(PRODUCER_CONNECTIONS, server, s -> connectionsWith(s, x -> !x.getServerProducers().isEmpty()))
                 .description("Connections with at least one producer").register(registry);
         Gauge.builder(CONSUMER_CONNECTIONS, server, s -> connectionsWith(s, x -> !x.getServerConsumers().isEmpty()))
                 .description("Connections with at least one consumer").register(registry);
+        return () -> meters.forEach(TopicMeters::refresh);
     }
 
-    private static void bind(ActiveMQServer server, String topicName, MeterRegistry registry) {
+    private static TopicMeters bind(ActiveMQServer server, String topicName, MeterRegistry registry) {
         TopicMeters meters = new TopicMeters(SimpleString.of(topicName));
+        meters.server = server;
+        meters.heldBySubscription = MultiGauge.builder(HELD_BY_SUBSCRIPTION)
+                .description("Messages waiting in a durable subscription that holds any").register(registry);
         server.registerBrokerPlugin(meters);
         FunctionCounter.builder(RECEIVED, meters.received, LongAdder::sum).tag("topic", topicName)
                 .description("Messages routed on the topic").register(registry);
@@ -80,6 +96,16 @@ final class TopicMeters implements ActiveMQServerMessagePlugin {
                 .description("Messages waiting in the topic's durable subscriptions").register(registry);
         Gauge.builder(DURABLE_SUBSCRIPTIONS, server, s -> meters.durable(s).count()).tag("topic", topicName)
                 .description("Durable subscriptions on the topic").register(registry);
+        return meters;
+    }
+
+    /** One series per durable subscription of the topic that holds messages now. */
+    private void refresh() {
+        String name = topic.toString();
+        heldBySubscription.register(durable(server).filter(q -> q.getMessageCount() > 0)
+                .map(q -> MultiGauge.Row.of(Tags.of("topic", name, "subscription", q.getName().toString()), q,
+                        Queue::getMessageCount))
+                .toList(), true);
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.brokerwise.api.v1alpha1.PubSubTopologyStatus;
 import io.brokerwise.api.v1alpha1.StorageSpec;
 import io.brokerwise.broker.BrokerCredentials;
 import io.brokerwise.operator.dependent.BrokerSet;
+import io.brokerwise.operator.layout.Conditions;
 import io.brokerwise.operator.layout.Names;
 import io.brokerwise.operator.monitor.BrokerMonitor;
 import io.brokerwise.operator.monitor.BrokerReading;
@@ -41,18 +42,27 @@ public class BrokerRetirement {
     BrokerMonitor monitor;
 
     /**
-     * The broker pods to keep, of the {@code replicas} the StatefulSet has, when the routing map and the layout being
-     * deployed use the first {@code routed}; {@code status.autoscaling.retiring} lists those kept beyond them. The
-     * brokers are read as {@code metricsUser}, by the scraper: a broker not read yet stays until it is; one whose
-     * read fails goes unless its journal goes with it; with no metrics user to read them as, all go.
+     * How many broker pods to keep, and the Retiring condition that says which are kept beyond the layout and for
+     * what: each kept broker's line, naming the durable subscriptions whose messages it holds.
      */
-    public int keep(PubSubTopology topology, PubSubTopologyStatus status, int replicas, int routed,
-                    Optional<BrokerCredentials> metricsUser) {
+    public record Retention(int keep, Conditions.Verdict condition) {
+    }
+
+    /**
+     * The broker pods to keep, of the {@code replicas} the StatefulSet has, when the routing map and the layout being
+     * deployed use the first {@code routed}; {@code status.autoscaling.retiring} lists those kept beyond them, as the
+     * Retiring condition does. The brokers are read as {@code metricsUser}, by the scraper: a broker not read yet
+     * stays until it is; one whose read fails goes unless its journal goes with it; with no metrics user to read
+     * them as, all go.
+     */
+    public Retention keep(PubSubTopology topology, PubSubTopologyStatus status, int replicas, int routed,
+                          Optional<BrokerCredentials> metricsUser) {
         Watcher watcher = Watcher.of(ResourceID.fromResource(topology), "retiring");
         if (replicas <= routed || metricsUser.isEmpty()) {
             monitor.forget(watcher);
             clear(status);
-            return routed;
+            return new Retention(routed, new Conditions.Verdict(Conditions.RETIRING, false, "NoneHeld",
+                    "no broker the layout left is kept"));
         }
         List<String> pods = RoutingMap.statefulSetAddresses(topology.getMetadata().getName(),
                 topology.getMetadata().getNamespace(), Names.BROKER_PORT, replicas);
@@ -72,10 +82,15 @@ public class BrokerRetirement {
         }
         if (keep == routed) {
             clear(status);
-        } else if (status.autoscaling != null) {
-            status.autoscaling.retiring = retiring.subList(0, keep - routed);
+            return new Retention(keep, new Conditions.Verdict(Conditions.RETIRING, false, "NoneHeld",
+                    "the brokers the layout left hold no client and no message: their pods go"));
         }
-        return keep;
+        List<String> kept = retiring.subList(0, keep - routed);
+        if (status.autoscaling != null) {
+            status.autoscaling.retiring = kept;
+        }
+        return new Retention(keep, new Conditions.Verdict(Conditions.RETIRING, true, "HeldForClientsOrMessages",
+                "kept until their clients leave and what they hold is taken: " + String.join("; ", kept)));
     }
 
     /** Whether a retired broker's journal claim goes with its pod: it keeps a journal, and whenScaled is Delete. */

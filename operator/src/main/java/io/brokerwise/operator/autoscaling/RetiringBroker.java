@@ -3,6 +3,7 @@ package io.brokerwise.operator.autoscaling;
 import io.brokerwise.broker.metrics.BrokerSample;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -13,6 +14,9 @@ import java.util.Optional;
  * @param state what the last read found, as the line says it after the pod's name
  */
 record RetiringBroker(boolean stays, String state) {
+
+    /** Subscriptions a line names at most. */
+    private static final int NAMED = 3;
 
     /**
      * @param sample             the broker's last reading; empty until it answered once
@@ -30,6 +34,18 @@ record RetiringBroker(boolean stays, String state) {
         return sample.map(RetiringBroker::read).orElse(new RetiringBroker(true, "not read yet"));
     }
 
+    /** How many messages the first few subscriptions holding any hold, most first, by name: who it waits for. */
+    private static String named(Map<String, Long> holding) {
+        if (holding.isEmpty()) {
+            return "";
+        }
+        List<String> names = holding.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .limit(NAMED).map(e -> e.getKey() + " " + e.getValue()).toList();
+        return " (" + String.join(", ", names) + (holding.size() > NAMED ? ", and " + (holding.size() - NAMED)
+                + " more" : "") + ")";
+    }
+
     /** A broker stays while it holds a client, messages owed to a durable subscription, or messages of a queue. */
     private static RetiringBroker read(BrokerSample sample) {
         int producers = sample.producerConnections();
@@ -41,7 +57,7 @@ record RetiringBroker(boolean stays, String state) {
         }
         if (held.messages() > 0) {
             holds.add(held.messages() + " messages held for " + held.subscriptions() + " durable subscription"
-                    + (held.subscriptions() == 1 ? "" : "s"));
+                    + (held.subscriptions() == 1 ? "" : "s") + named(held.holding()));
         }
         long queued = sample.queues().values().stream().mapToLong(BrokerSample.QueueReplica::depth).sum();
         if (queued > 0) {

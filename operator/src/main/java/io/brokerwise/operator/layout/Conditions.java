@@ -8,8 +8,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The conditions of a topology's status: Valid, Planned, Deployed, Ready, JournalVolumes for brokers with a journal
- * (and Verified later).
+ * The conditions of a topology's status: Valid, Planned, Deployed, Ready, JournalVolumes for brokers with a journal,
+ * Retiring (and Verified later).
  */
 public final class Conditions {
 
@@ -19,6 +19,8 @@ public final class Conditions {
     public static final String READY = "Ready";
     public static final String PAUSED = "Paused";
     public static final String JOURNAL_VOLUMES = "JournalVolumes";
+    /** True while a broker the layout left is kept for the clients or messages it still holds. */
+    public static final String RETIRING = "Retiring";
 
     private Conditions() {
     }

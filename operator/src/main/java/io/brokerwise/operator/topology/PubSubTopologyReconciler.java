@@ -334,7 +334,10 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
                          int deployed, TopologyState now) {
         int replicas = context.getSecondaryResource(StatefulSet.class).map(s -> s.getSpec().getReplicas()).orElse(0);
         int inUse = Math.max(deployed, Deployment.brokersNamed(now.routed()));
-        int keep = retirement.keep(topology, outcome.status, replicas, inUse, now.metricsUser());
+        BrokerRetirement.Retention retention = retirement.keep(topology, outcome.status, replicas, inUse,
+                now.metricsUser());
+        outcome.set(retention.condition());
+        int keep = retention.keep();
         if (keep > inUse) {
             outcome.lookAgainIn(BrokerRetirement.RECHECK);
         }

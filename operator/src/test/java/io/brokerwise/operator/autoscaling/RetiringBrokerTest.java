@@ -31,6 +31,16 @@ class RetiringBrokerTest {
     }
 
     @Test
+    void theLineNamesTheSubscriptionsItWaitsForMostFirst() {
+        assertEquals(new RetiringBroker(true, "40 messages held for 2 durable subscriptions (market-audit.audit 30, "
+                + "ledger 10)"), RetiringBroker.judge(read(0, 0, new BrokerSample.Held(40, 2,
+                Map.of("ledger", 10L, "market-audit.audit", 30L))), false, true));
+        assertEquals(new RetiringBroker(true, "10 messages held for 4 durable subscriptions (a 4, b 3, c 2, and 1 more)"),
+                RetiringBroker.judge(read(0, 0, new BrokerSample.Held(10, 4, Map.of("d", 1L, "c", 2L, "b", 3L,
+                        "a", 4L))), false, true));
+    }
+
+    @Test
     void durableSubscriptionsWithNothingInThemHoldNothingBack() {
         assertEquals(new RetiringBroker(false, "no connection and no message held"),
                 RetiringBroker.judge(read(0, 0, new BrokerSample.Held(0, 4)), false, true));
