@@ -7,7 +7,6 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageListener;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -186,10 +185,7 @@ public final class Subscriber extends GroupMember<BrokerLink> {
     }
 
     private void drainFormerColumns(RoutingMap map) {
-        Set<String> former = new LinkedHashSet<>();
-        map.formerColumns().forEach(f -> former.addAll(f.column(subscription.column(f.subscriberGroups()))));
-        former.removeAll(brokers());
-        for (String address : former) {
+        for (String address : subscription.formerBrokers(map)) {
             BrokerLink probe = null;
             try {
                 probe = BrokerLink.toSubscribe(address, topic(), subscription, options);

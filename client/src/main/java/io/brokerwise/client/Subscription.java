@@ -1,9 +1,12 @@
 package io.brokerwise.client;
 
+import io.brokerwise.routing.RoutingMap;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
 import jakarta.jms.Topic;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import org.apache.activemq.artemis.api.jms.ActiveMQJMSConstants;
 
 /**
@@ -59,6 +62,17 @@ public record Subscription(String name, String clientId, boolean shared, boolean
     public int column(int subscriberGroups) {
         String key = shared ? (clientId == null ? "" : clientId) + "/" + name : clientId;
         return Math.floorMod(key.hashCode(), subscriberGroups);
+    }
+
+    /**
+     * The brokers of its former columns in {@code map} ({@link RoutingMap#formerColumns}) that are not in its column
+     * now: where it may still be held from before a change of l or a shrink of k.
+     */
+    Set<String> formerBrokers(RoutingMap map) {
+        Set<String> former = new LinkedHashSet<>();
+        map.formerColumns().forEach(f -> former.addAll(f.column(column(f.subscriberGroups()))));
+        former.removeAll(map.column(column(map.subscriberGroups())));
+        return former;
     }
 
     /** A durable subscription's messages are acknowledged one by one once handed on; others as they arrive. */

@@ -11,11 +11,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -156,12 +154,9 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
     public void unsubscribe(Subscription subscription) throws JMSException {
         RoutingMap current = map;
         List<String> column = current.column(subscription.column(current.subscriberGroups()));
-        Set<String> former = new LinkedHashSet<>();
-        current.formerColumns().forEach(f -> former.addAll(f.column(subscription.column(f.subscriberGroups()))));
-        former.removeAll(column);
         String topic = current.topics().get(0);
-        if (Subscriber.unsubscribe(column, topic, subscription, options)
-                + Subscriber.unsubscribeWhereReachable(List.copyOf(former), topic, subscription, options) == 0) {
+        if (Subscriber.unsubscribe(column, topic, subscription, options) + Subscriber.unsubscribeWhereReachable(
+                List.copyOf(subscription.formerBrokers(current)), topic, subscription, options) == 0) {
             throw new InvalidDestinationException("no durable subscription '" + subscription.name() + "'"
                     + (subscription.clientId() == null ? "" : " of client ID '" + subscription.clientId() + "'")
                     + " at the brokers of its column");
