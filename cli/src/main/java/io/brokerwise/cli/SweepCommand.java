@@ -77,7 +77,7 @@ final class SweepCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--to: a message size is at most " + Integer.MAX_VALUE + " bytes, got " + to);
         }
         TopologyInput.Loaded loaded = input.load();
-        PlanningInput in = PlanningInput.from(loaded.topology().getSpec(), loaded.topology().getMetadata().getName());
+        PlanningInput in = PlanningInput.of(loaded.topology());
         long[] values = CapacitySweep.logSpaced(from, to, points);
         PrintWriter err = spec.commandLine().getErr();
         IntConsumer progress = done -> err.printf("\rsweep %d/%d", done, values.length);

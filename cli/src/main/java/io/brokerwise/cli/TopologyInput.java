@@ -39,7 +39,7 @@ final class TopologyInput {
 
         /** The spec as the planner takes it, with at most {@code maxBrokers} brokers when that is not null. */
         PlanningInput input(Integer maxBrokers) {
-            PlanningInput declared = PlanningInput.from(topology.getSpec(), topology.getMetadata().getName());
+            PlanningInput declared = PlanningInput.of(topology);
             return maxBrokers == null ? declared : declared.withAvailableBrokers(maxBrokers);
         }
 
@@ -80,7 +80,7 @@ final class TopologyInput {
         }
         // after the topic's: a profile name they share would otherwise be reported once per queue
         List<ServiceTimeProfile> queueProfiles = queueProfiles(reader, topology);
-        MessageSizes.check(PlanningInput.from(topology.getSpec(), topology.getMetadata().getName()), profile, queueProfiles);
+        MessageSizes.check(PlanningInput.of(topology), profile, queueProfiles);
         return new Loaded(topology, profile, queueProfiles);
     }
 

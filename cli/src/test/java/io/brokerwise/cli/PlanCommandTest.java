@@ -151,6 +151,8 @@ class PlanCommandTest {
         "zero end-to-end bound    | '  workload:'                     | '  objectives: {endToEndLatency: 0ms}\n  workload:' | spec.objectives: max end-to-end latency must be positive",
         "wrong apiVersion         | 'brokerwise.io/v1alpha1'          | 'brokerwise.io/v2'                 | apiVersion: PubSubTopology needs 'brokerwise.io/v1alpha1'",
         "not YAML                 | 'namespace: default}'             | 'namespace: default'               | not valid YAML",
+        "no metadata              | 'metadata: {name: minimal, namespace: default}' | 'metadata: null'     | metadata.name: required",
+        "no name                  | '{name: minimal, namespace: default}' | '{namespace: default}'         | metadata.name: required",
     })
     void badInputExitsWith2AndNamesTheField(String what, String from, String to, String message) throws IOException {
         Path file = write(VALID.replace(from, to.replace("\\n", "\n")));

@@ -1,6 +1,7 @@
 package io.brokerwise.api.planning;
 
 import io.brokerwise.api.v1alpha1.ObjectivesSpec;
+import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
 import io.brokerwise.api.v1alpha1.QueueSpec;
 import io.brokerwise.api.v1alpha1.StorageSpec;
@@ -32,6 +33,15 @@ public record PlanningInput(List<Topic> topics, boolean oneTopicForm, List<Queue
 
     /** The most publishers, subscribers, producers or consumers a spec may declare. */
     public static final long MAX_COUNT = 1L << 53;
+
+    /** A topology's inputs, validated, its name included; the broker limit is the spec's own (or the default). */
+    public static PlanningInput of(PubSubTopology topology) {
+        String name = SpecValidator.name(topology);
+        if (name == null) {
+            throw new ManifestException(SpecValidator.NAME_REQUIRED);
+        }
+        return from(topology.getSpec(), name);
+    }
 
     /**
      * The spec's inputs, validated; the broker limit is the spec's own (or the default).

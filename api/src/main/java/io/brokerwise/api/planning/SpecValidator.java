@@ -29,7 +29,16 @@ public final class SpecValidator {
     private static final String SCHEMA_PACKAGE = "io.brokerwise.api.v1alpha1";
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
+    /** A manifest without a name: kubectl refuses it too, and spec.workload's topic takes it. */
+    static final String NAME_REQUIRED = "metadata.name: required: give the topology a name (spec.workload's topic "
+            + "and its brokers are named after it)";
+
     private SpecValidator() {
+    }
+
+    /** The topology's metadata.name, or null when the manifest gives none. */
+    static String name(PubSubTopology topology) {
+        return topology.getMetadata() == null ? null : topology.getMetadata().getName();
     }
 
     public static List<String> validate(Object root, String path) {
@@ -45,7 +54,10 @@ public final class SpecValidator {
      */
     public static List<String> validate(PubSubTopology topology) {
         List<String> problems = validate(topology.getSpec(), "spec");
-        String topic = topology.getMetadata() == null ? null : topology.getMetadata().getName();
+        String topic = name(topology);
+        if (topic == null) {
+            problems.add(0, NAME_REQUIRED);
+        }
         List<QueueSpec> queues = orNone(topology.getSpec().queues);
         for (int i = 0; topology.getSpec().workload != null && i < queues.size(); i++) {
             if (topic != null && queues.get(i) != null && topic.equals(queues.get(i).name)) {

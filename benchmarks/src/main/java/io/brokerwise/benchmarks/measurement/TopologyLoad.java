@@ -25,7 +25,7 @@ public record TopologyLoad(Layout layout, SaturatedLoad load) {
                     + "give the topology as kubectl get pubsubtopology NAME -o json prints it once it is planned");
         }
         // validated, with the defaults filled in
-        PlanningInput input = PlanningInput.from(topology.getSpec(), topology.getMetadata().getName());
+        PlanningInput input = PlanningInput.of(topology);
         WorkloadSpec workload = topology.getSpec().workload;
         return new TopologyLoad(new Layout(plan.publisherGroups, plan.subscriberGroups), SaturatedLoad.of(
                 input.workload(), plan.publisherGroups, workload.persistent(), workload.filtersOnCorrelationId()));

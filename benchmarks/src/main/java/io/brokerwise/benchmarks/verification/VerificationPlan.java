@@ -48,7 +48,7 @@ public record VerificationPlan(Plan plan, ServiceTimeProfile profile, List<Layou
         PubSubTopologySpec spec = topology.getSpec();
         ServiceTimeProfile profile = ProfileResolver.resolve(spec.profileRef == null ? null : spec.profileRef.name,
                 ProfileResolver.filterKind(spec), profiles, "spec.profileRef.name");
-        PlanningInput input = PlanningInput.from(spec, topology.getMetadata().getName(), maxBrokers);
+        PlanningInput input = PlanningInput.of(topology).withAvailableBrokers(maxBrokers);
         Plan plan = new TopologyPlanner().plan(input.workload(), profile, input.objectives(), input.limits(),
                 input.mode());
         return new VerificationPlan(plan, profile, layouts(plan, maxBrokers, alternatives),

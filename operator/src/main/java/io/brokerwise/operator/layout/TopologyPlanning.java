@@ -57,7 +57,7 @@ public final class TopologyPlanning {
                 throw new ManifestException(problems);
             }
             // validation also fills in the defaults the placement and the profile lookup read
-            PlanningInput validated = PlanningInput.from(spec, topology.getMetadata().getName());
+            PlanningInput validated = PlanningInput.of(topology);
             long nodeCount = DedicatedNodes.count(nodes, spec.placement);
             var profile = profile(topology, profiles);
             List<ServiceTimeProfile> queueProfiles = queueProfiles(topology, profiles);
