@@ -336,7 +336,7 @@ class AutoscalingTest {
 
         // the shrink leaves the map at once; the retiring brokers stay until read, and still hold clients once read
         AutoscalingStatus shrunk = await(t, a -> "Underloaded".equals(a.lastScaling.reason) && a.retiring != null
-                && a.retiring.stream().noneMatch(r -> r.endsWith("not read yet")));
+                && a.retiring.stream().noneMatch(r -> r.endsWith("not read since the layout left it")));
         assertEquals(to, shrunk.lastScaling.from);
         assertEquals("1x1", routedLayout(t));
         assertEquals(brokers(to) - 1, shrunk.retiring.size(), String.valueOf(shrunk.retiring));

@@ -8,7 +8,6 @@ import io.brokerwise.operator.dependent.BrokerSet;
 import io.brokerwise.operator.layout.Conditions;
 import io.brokerwise.operator.layout.Names;
 import io.brokerwise.operator.monitor.BrokerMonitor;
-import io.brokerwise.operator.monitor.BrokerReading;
 import io.brokerwise.operator.monitor.ScrapeTarget;
 import io.brokerwise.operator.monitor.Watcher;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
@@ -16,6 +15,7 @@ import io.brokerwise.routing.RoutingMap;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -24,7 +24,8 @@ import java.util.Optional;
  * Retiring a broker in two steps (Taton et al., sec. 5.2): the routing map marks it by no longer naming it, and
  * its clients leave it at their own pace (the watcher's period, a subscriber's settling time); only once its
  * metrics show no producer and no consumer connection, and no message held for a durable subscription, does the
- * StatefulSet lose its pod ({@link RetiringBroker}). A StatefulSet removes its highest ordinals first, so every pod up
+ * StatefulSet lose its pod ({@link RetiringBroker}), judged only on a read sent after the shrink began: a reading
+ * taken before, by this or another watcher of the scraper, may be of a broker its clients had not reached yet. A StatefulSet removes its highest ordinals first, so every pod up
  * to the highest one whose broker still holds a client or a message stays. A broker that does not answer on its
  * metrics port goes, as there is no client to wait for that the operator can see, unless its journal claim is deleted
  * with its pod (a journal, {@code whenScaled: Delete}): that journal may hold messages, so such a broker stays until it
@@ -69,12 +70,12 @@ public class BrokerRetirement {
         List<ScrapeTarget> targets = monitor.targets(pods.subList(routed, replicas), metricsUser.get());
         monitor.watch(watcher, targets, RECHECK);
         boolean journalGoesWithPod = journalGoesWithPod(topology);
+        // the retiring brokers' first watch began when the layout left them: only reads sent since then count
+        Instant since = monitor.watchingSince(watcher).orElseThrow();
         List<String> retiring = new ArrayList<>();
         int keep = routed;
         for (int i = routed; i < replicas; i++) {
-            ScrapeTarget target = targets.get(i - routed);
-            RetiringBroker broker = RetiringBroker.judge(monitor.last(target).map(BrokerReading::sample),
-                    monitor.failing(target), journalGoesWithPod);
+            RetiringBroker broker = RetiringBroker.judge(monitor, targets.get(i - routed), since, journalGoesWithPod);
             if (broker.stays()) {
                 keep = i + 1;
             }

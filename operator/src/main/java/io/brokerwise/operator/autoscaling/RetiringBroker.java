@@ -1,19 +1,25 @@
 package io.brokerwise.operator.autoscaling;
 
 import io.brokerwise.broker.metrics.BrokerSample;
+import io.brokerwise.operator.monitor.BrokerReading;
+import io.brokerwise.operator.monitor.Readings;
+import io.brokerwise.operator.monitor.ScrapeTarget;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Whether a broker a shrink retires must stay for now, from its last read, and what its line in
+ * Whether a broker a shrink retires must stay for now, from its last read since the shrink began, and what its line in
  * {@code status.autoscaling.retiring} says.
  *
  * @param stays whether its pod must stay
  * @param state what the last read found, as the line says it after the pod's name
  */
 record RetiringBroker(boolean stays, String state) {
+
+    static final String NOT_READ = "not read since the layout left it";
 
     /** Subscriptions a line names at most. */
     private static final int NAMED = 3;
@@ -31,7 +37,19 @@ record RetiringBroker(boolean stays, String state) {
                     ? new RetiringBroker(true, "does not answer on its metrics port, and its journal may hold messages")
                     : new RetiringBroker(false, "does not answer on its metrics port");
         }
-        return sample.map(RetiringBroker::read).orElse(new RetiringBroker(true, "not read yet"));
+        return sample.map(RetiringBroker::read).orElse(new RetiringBroker(true, NOT_READ));
+    }
+
+    /**
+     * As {@link #judge(Optional, boolean, boolean)}, on what {@code readings} say of {@code target} only if a read
+     * sent since the retirement {@code began} has ended: an earlier reading, such as one of a broker that had just
+     * started, says nothing of the clients that came to it before the layout left it.
+     */
+    static RetiringBroker judge(Readings readings, ScrapeTarget target, Instant began, boolean journalGoesWithPod) {
+        if (!readings.readSince(target, began)) {
+            return new RetiringBroker(true, NOT_READ);
+        }
+        return judge(readings.last(target).map(BrokerReading::sample), readings.failing(target), journalGoesWithPod);
     }
 
     /** How many messages the first few subscriptions holding any hold, most first, by name: who it waits for. */

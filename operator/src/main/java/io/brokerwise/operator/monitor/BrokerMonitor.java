@@ -13,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -111,6 +112,10 @@ public class BrokerMonitor implements Readings {
         scraper.watch(watcher, targets, every, wakes);
     }
 
+    public Optional<Instant> watchingSince(Watcher watcher) {
+        return scraper.watchingSince(watcher);
+    }
+
     public void forget(Watcher watcher) {
         scraper.forget(watcher);
     }
@@ -133,6 +138,11 @@ public class BrokerMonitor implements Readings {
     @Override
     public boolean failing(ScrapeTarget target) {
         return scraper.failing(target);
+    }
+
+    @Override
+    public boolean readSince(ScrapeTarget target, Instant since) {
+        return scraper.readSince(target, since);
     }
 
     private static ThreadFactory daemon(String name) {

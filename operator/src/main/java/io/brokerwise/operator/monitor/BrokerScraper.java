@@ -43,10 +43,15 @@ public final class BrokerScraper implements Readings {
         boolean reading;
         int failures;
         Optional<BrokerReading> last = Optional.empty();
+        /** When the last read that ended, answered or not, was sent; null before the first. */
+        Instant lastSent;
     }
 
-    /** A watcher's targets, how often it wants them read, and which of their reads wake it. */
-    private record Watch(Set<ScrapeTarget> targets, Duration every, Wakes wakes) {
+    /**
+     * A watcher's targets, how often it wants them read, which of their reads wake it, and since when it has watched
+     * these targets.
+     */
+    private record Watch(Set<ScrapeTarget> targets, Duration every, Wakes wakes, Instant since) {
     }
 
     /** Told of each read that ended, once for each watcher of its target it wakes; called on a reader's thread. */
@@ -84,8 +89,16 @@ public final class BrokerScraper implements Readings {
 
     /** The same, waking it only for the reads {@code wakes} says. */
     public synchronized void watch(Watcher watcher, Collection<ScrapeTarget> wanted, Duration every, Wakes wakes) {
-        watched.put(watcher, new Watch(Set.copyOf(wanted), every, wakes));
+        Set<ScrapeTarget> targets = Set.copyOf(wanted);
+        Watch before = watched.get(watcher);
+        Instant since = before != null && before.targets().equals(targets) ? before.since() : clock.instant();
+        watched.put(watcher, new Watch(targets, every, wakes, since));
         settle();
+    }
+
+    /** Since when {@code watcher} has watched the targets it watches now; empty while it watches nothing. */
+    public synchronized Optional<Instant> watchingSince(Watcher watcher) {
+        return Optional.ofNullable(watched.get(watcher)).map(Watch::since);
     }
 
     /** Stops reading for the topologies that are gone. */
@@ -107,6 +120,13 @@ public final class BrokerScraper implements Readings {
     @Override
     public Optional<BrokerReading> last(ScrapeTarget target) {
         return Optional.ofNullable(targets.get(target)).flatMap(k -> k.last);
+    }
+
+    @Override
+    public boolean readSince(ScrapeTarget target, Instant since) {
+        Known known = targets.get(target);
+        Instant sent = known == null ? null : known.lastSent;
+        return sent != null && !sent.isBefore(since);
     }
 
     /** Whether the last read of {@code target} failed (it is backing off). */
@@ -185,6 +205,7 @@ public final class BrokerScraper implements Readings {
     private synchronized Map<Watcher, Wakes> done(ScrapeTarget target, Known known, Instant sent,
                                                   Optional<BrokerSample> sample) {
         known.reading = false;
+        known.lastSent = sent;
         if (sample.isPresent()) {
             known.failures = 0;
             known.last = Optional.of(new BrokerReading(sent, sample.get()));

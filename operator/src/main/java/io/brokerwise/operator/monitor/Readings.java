@@ -1,5 +1,6 @@
 package io.brokerwise.operator.monitor;
 
+import java.time.Instant;
 import java.util.Optional;
 
 /** The scraper's last word on each target, as a watcher reads it: the scraper itself, or the operator's monitor. */
@@ -10,4 +11,10 @@ public interface Readings {
 
     /** Whether the last read of {@code target} failed: an earlier reading no longer says how the broker is. */
     boolean failing(ScrapeTarget target);
+
+    /**
+     * Whether a read of {@code target} sent at {@code since} or later has ended, answered or not: what {@link #last}
+     * and {@link #failing} say is then no older than {@code since}.
+     */
+    boolean readSince(ScrapeTarget target, Instant since);
 }

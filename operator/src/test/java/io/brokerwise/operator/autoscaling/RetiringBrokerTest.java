@@ -3,8 +3,17 @@ package io.brokerwise.operator.autoscaling;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.brokerwise.broker.metrics.BrokerSample;
+import io.brokerwise.operator.monitor.BrokerScraper;
+import io.brokerwise.operator.monitor.BrokerScraperTest;
+import io.brokerwise.operator.monitor.ScrapeTarget;
+import io.brokerwise.operator.monitor.Watcher;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class RetiringBrokerTest {
@@ -63,7 +72,40 @@ class RetiringBrokerTest {
 
     @Test
     void aBrokerNotReadYetStays() {
-        assertEquals(new RetiringBroker(true, "not read yet"), RetiringBroker.judge(Optional.empty(), false, false));
+        assertEquals(new RetiringBroker(true, RetiringBroker.NOT_READ), RetiringBroker.judge(Optional.empty(), false,
+                false));
+    }
+
+    /**
+     * A broker read before its shrink began, as it had just started and before its clients reached it, is judged on a
+     * read sent since: until then it stays, whatever the earlier reading said.
+     */
+    @Test
+    void aReadingFromBeforeTheShrinkDoesNotRetireABroker() {
+        BrokerScraperTest.TestClock clock = new BrokerScraperTest.TestClock();
+        AtomicInteger clients = new AtomicInteger();
+        BrokerScraper scraper = new BrokerScraper((endpoint, user) -> read(clients.get(), clients.get(),
+                BrokerSample.Held.NOTHING).orElseThrow(), clock, Runnable::run, 1, w -> { });
+        ScrapeTarget broker = BrokerScraperTest.targets(1).get(0);
+        scraper.watch(new Watcher(new ResourceID("t", "ns"), "journal"), List.of(broker), Duration.ofSeconds(15));
+        scraper.scrapeDue();
+        clients.set(1);
+        clock.advance(Duration.ofSeconds(3));
+        Watcher retiring = new Watcher(new ResourceID("t", "ns"), "retiring");
+        scraper.watch(retiring, List.of(broker), BrokerRetirement.RECHECK);
+        Instant began = scraper.watchingSince(retiring).orElseThrow();
+
+        assertEquals(new RetiringBroker(true, RetiringBroker.NOT_READ),
+                RetiringBroker.judge(scraper, broker, began, false), "the reading without clients is older");
+        clock.advance(Duration.ofSeconds(15));
+        scraper.scrapeDue();
+        assertEquals(new RetiringBroker(true, "1 producer and 1 consumer connections"),
+                RetiringBroker.judge(scraper, broker, began, false));
+        clients.set(0);
+        clock.advance(Duration.ofSeconds(15));
+        scraper.scrapeDue();
+        assertEquals(new RetiringBroker(false, "no connection and no message held"),
+                RetiringBroker.judge(scraper, broker, began, false));
     }
 
     /** Its last answer, before it fell silent, no longer says what it holds now. */

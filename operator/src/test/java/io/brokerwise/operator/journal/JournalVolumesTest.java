@@ -41,6 +41,11 @@ class JournalVolumesTest {
         public boolean failing(ScrapeTarget target) {
             return failing.contains(target);
         }
+
+        @Override
+        public boolean readSince(ScrapeTarget target, Instant since) {
+            return usage.containsKey(target) || failing.contains(target);
+        }
     };
 
     /** What a pass watches with: the condition it sets, from the readings as they are. */

@@ -32,17 +32,17 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The scraper with a clock the test moves and endpoints that are functions: no network, no waiting. */
-class BrokerScraperTest {
+public class BrokerScraperTest {
 
     static final BrokerCredentials USER = BrokerCredentials.generate(BrokerRole.METRICS);
     static final Duration EVERY = Duration.ofSeconds(10);
     static final Watcher AUTOSCALING = new Watcher(new ResourceID("t", "ns"), "autoscaling");
 
     /** A clock that stands still until the test moves it. */
-    static final class TestClock extends Clock {
+    public static final class TestClock extends Clock {
         volatile Instant now = Instant.parse("2026-11-28T00:00:00Z");
 
-        void advance(Duration d) {
+        public void advance(Duration d) {
             now = now.plus(d);
         }
 
@@ -89,7 +89,7 @@ class BrokerScraperTest {
         return new BrokerScraper((endpoint, user) -> answer(endpoint), clock, Runnable::run, 4, woken::add);
     }
 
-    static List<ScrapeTarget> targets(int n) {
+    public static List<ScrapeTarget> targets(int n) {
         return IntStream.range(0, n).mapToObj(i -> new ScrapeTarget("b" + i + ":61616", "b" + i + ":9404", USER)).toList();
     }
 
@@ -218,6 +218,37 @@ class BrokerScraperTest {
         assertFalse(scraper.failing(t));
         clock.advance(EVERY);
         assertEquals(1, scraper.scrapeDue());
+    }
+
+    /**
+     * A watcher that begins watching a target another watcher has read says so: the earlier reading is not one sent
+     * since it began, the next read is, answered or not; a watcher keeps its start while its targets stay the same.
+     */
+    @Test
+    void aReadSentSinceAWatcherBeganIsToldFromAnEarlierOne() {
+        BrokerScraper scraper = inline();
+        List<ScrapeTarget> ts = targets(2);
+        Watcher retiring = new Watcher(new ResourceID("t", "ns"), "retiring");
+        scraper.watch(AUTOSCALING, ts, EVERY);
+        scraper.scrapeDue();
+        clock.advance(Duration.ofSeconds(1));
+        assertTrue(scraper.watchingSince(retiring).isEmpty());
+        scraper.watch(retiring, ts, Duration.ofSeconds(5));
+        Instant began = scraper.watchingSince(retiring).orElseThrow();
+        assertEquals(clock.now, began);
+        assertTrue(scraper.last(ts.get(0)).isPresent());
+        assertFalse(scraper.readSince(ts.get(0), began), "read before the watcher began");
+        silent.add(ts.get(1).endpoint());
+        clock.advance(EVERY);
+        scraper.watch(retiring, ts, Duration.ofSeconds(5));
+        assertEquals(began, scraper.watchingSince(retiring).orElseThrow(), "the same targets: the same start");
+        scraper.scrapeDue();
+        assertTrue(scraper.readSince(ts.get(0), began));
+        assertTrue(scraper.readSince(ts.get(1), began) && scraper.failing(ts.get(1)), "a failed read counts too");
+        scraper.watch(retiring, ts.subList(0, 1), Duration.ofSeconds(5));
+        assertEquals(clock.now, scraper.watchingSince(retiring).orElseThrow(), "other targets: a new start");
+        scraper.forget(retiring);
+        assertTrue(scraper.watchingSince(retiring).isEmpty());
     }
 
     /** A read that takes time is stamped when it was sent: the broker counted at that time or later. */
