@@ -4,6 +4,7 @@ import io.brokerwise.client.ClientOptions;
 import io.brokerwise.client.Outgoing;
 import io.brokerwise.client.Publisher;
 import io.brokerwise.client.Subscriber;
+import io.brokerwise.client.Subscription;
 import io.brokerwise.client.TopologyClient;
 import io.brokerwise.measure.ClientEnvironment;
 import io.brokerwise.measure.DurationConverter;
@@ -29,7 +30,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * A bounded load through the client library on a deployed topology, every message counted: publishers send at the
- * schedule's rate, subscribers select one key each, and the client follows the routing map while it runs, as an
+ * schedule's rate, spread over the topics loaded, subscribers select one key each on one topic (a durable
+ * subscription each on {@code --durable-topic}), and the client follows the routing map while it runs, as an
  * application does. At the end (after a drain) it prints one {@link DeliveryReport} line: per subscriber, what was
  * published to its selector against what arrived, duplicates, and when the missing messages were sent. What a
  * fault or a scaling must not lose, a test reads from it.
@@ -77,6 +79,15 @@ public final class DeliveryCheck implements Callable<Integer> {
                     + "subscriber has received from every publisher")
     Duration progressPeriod;
 
+    @Option(names = "--topics", split = ",", paramLabel = "TOPIC", description = "the topics to load: publisher p "
+            + "sends to the p-th (modulo their number), and each topic has subscribers of every key (default: every "
+            + "topic of the routing map)")
+    List<String> topics;
+    @Option(names = "--durable-topic", paramLabel = "TOPIC", description = "one of --topics whose publishers send "
+            + "persistent messages and whose subscribers each hold an unshared durable subscription (a client ID of "
+            + "their own), removed when the check ends")
+    String durableTopic;
+
     @Option(names = "--queue", description = "one of the layout's replicated queues: its producers send at the "
             + "schedule's rate too, beside the topic's publishers, and its consumers' count joins the report")
     String queue;
@@ -110,14 +121,33 @@ public final class DeliveryCheck implements Callable<Integer> {
         return 0;
     }
 
+    /** The topics to load: {@code --topics}, or every topic of the map; refused when the map lacks one. */
+    private List<String> topics(RoutingMap map) {
+        List<String> loaded = topics == null ? map.topics() : topics;
+        for (String topic : loaded) {
+            if (!map.topics().contains(topic)) {
+                throw new ParameterException(spec.commandLine(), "--topics: '" + topic + "' is not a topic of the "
+                        + "routing map, which has " + map.topics());
+            }
+        }
+        if (durableTopic != null && !loaded.contains(durableTopic)) {
+            throw new ParameterException(spec.commandLine(), "--durable-topic: '" + durableTopic + "' is not one of "
+                    + "the topics loaded, " + loaded);
+        }
+        return loaded;
+    }
+
     /** Runs the load to the end of its schedule (or the control file's stop) and the drain, and counts. */
     DeliveryReport run(ClientOptions options) throws Exception {
         LoadSchedule load = LoadSchedule.parse(schedule);
-        DeliveryLedger ledger = new DeliveryLedger(publishers, subscribers, keys, load.messagesPerPublisher(publishers));
-        try (TopologyClient client = new TopologyClient(RoutingMapWatcher.read(routingMap), options, clientIndex);
+        RoutingMap first = RoutingMapWatcher.read(routingMap);
+        List<String> loaded = topics(first);
+        DeliveryLedger ledger = new DeliveryLedger(publishers, subscribers, keys, loaded.size(),
+                load.messagesPerPublisher(publishers));
+        try (TopologyClient client = new TopologyClient(first, options, clientIndex);
              RoutingMapWatcher watcher = RoutingMapWatcher.watch(routingMap, followed(client), watchPeriod,
                      problem -> System.err.println("delivery-check: " + problem))) {
-            List<Subscriber> subs = subscribe(client, ledger);
+            List<Subscriber> subs = subscribe(client, ledger, loaded);
             long start = System.currentTimeMillis();
             long startNanos = System.nanoTime();
             LoadPacer pacer = new LoadPacer(load, startNanos, start);
@@ -128,7 +158,7 @@ public final class DeliveryCheck implements Callable<Integer> {
                     queued = QueueTraffic.start(client, queue, queueProducers, queueConsumers, pacer, load,
                             messageBytes, startNanos);
                 }
-                publish(client, pacer, load, ledger, startNanos);
+                publish(client, pacer, load, ledger, loaded, startNanos);
                 if (queued != null) {
                     queued.awaitProducers(drain.plusMinutes(1).toMillis());
                 }
@@ -136,8 +166,11 @@ public final class DeliveryCheck implements Callable<Integer> {
             }
             List<SubscriberDelivery> counts = new ArrayList<>();
             for (int s = 0; s < subs.size(); s++) {
-                counts.add(ledger.delivery(s, subs.get(s).selector(), subs.get(s).group(), subs.get(s).brokers()));
+                Subscriber sub = subs.get(s);
+                counts.add(ledger.delivery(s, sub.topic(), sub.subscription().durable(), sub.selector(), sub.group(),
+                        sub.brokers()));
             }
+            unsubscribeDurable(client, subs);
             return new DeliveryReport(start, load, pacer.phaseStarts(), ledger.sentTotal(),
                     ledger.sentPerSecond(start), sendFailures.get(), routingChanges.get(), counts,
                     queued == null ? null : queued.count());
@@ -166,13 +199,38 @@ public final class DeliveryCheck implements Callable<Integer> {
         };
     }
 
-    private List<Subscriber> subscribe(TopologyClient client, DeliveryLedger ledger) throws JMSException {
+    /**
+     * Each subscriber on its topic, selecting its key. One of the durable topic holds an unshared durable
+     * subscription of a client ID of its own, placed by that ID as an application's is, so it moves and drains with
+     * its column.
+     */
+    private List<Subscriber> subscribe(TopologyClient client, DeliveryLedger ledger, List<String> loaded)
+            throws JMSException {
         List<Subscriber> subs = new ArrayList<>();
         for (int s = 0; s < subscribers; s++) {
             int subscriber = s;
-            subs.add(client.subscriber(KEY + " = " + ledger.keyOfSubscriber(s), m -> count(ledger, subscriber, m)));
+            String topic = loaded.get(ledger.topicOfSubscriber(s));
+            Subscription subscription = topic.equals(durableTopic)
+                    ? Subscription.durable("delivery-check", "delivery-check-" + clientIndex + "-" + s)
+                    : Subscription.NON_DURABLE;
+            subs.add(client.subscriber(topic, KEY + " = " + ledger.keyOfSubscriber(s), subscription,
+                    m -> count(ledger, subscriber, m)));
         }
         return subs;
+    }
+
+    /** The durable subscriptions go with the check, and what they still hold with them. */
+    private static void unsubscribeDurable(TopologyClient client, List<Subscriber> subs) {
+        for (Subscriber s : subs) {
+            if (s.subscription().durable()) {
+                try {
+                    client.unsubscribe(s);
+                } catch (JMSException e) {
+                    System.err.println("delivery-check: could not remove durable subscription "
+                            + s.subscription().clientId() + ": " + e);
+                }
+            }
+        }
     }
 
     private static void count(DeliveryLedger ledger, int subscriber, Message m) {
@@ -184,12 +242,13 @@ public final class DeliveryCheck implements Callable<Integer> {
         }
     }
 
-    /** One thread per publisher, each at its share of the pacer's rate, none past the schedule's end. */
+    /** One thread per publisher on its topic, each at its share of the pacer's rate, none past the schedule's end. */
     private void publish(TopologyClient client, LoadPacer pacer, LoadSchedule load, DeliveryLedger ledger,
-                         long start) throws Exception {
+                         List<String> loaded, long start) throws Exception {
         List<Thread> threads = new ArrayList<>();
         for (int p = 0; p < publishers; p++) {
-            Publisher publisher = client.publisher(false);
+            String topic = loaded.get(ledger.topicOfPublisher(p));
+            Publisher publisher = client.publisher(topic, topic.equals(durableTopic));
             int index = p;
             Thread t = new Thread(() -> publishLoop(publisher, index, pacer, load, ledger, start), "publisher-" + p);
             t.start();

@@ -8,11 +8,14 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 /**
  * What each publisher sent, and when, against what each subscriber received: message {@code seq} of publisher
  * {@code p} carries key {@code seq mod keys}, and subscriber {@code s} selects key {@code s mod keys}, so what a
- * subscriber should have received follows from the sends alone.
+ * subscriber should have received follows from the sends alone. Over several topics, publisher {@code p} sends to
+ * topic {@code p mod topics} and subscriber {@code s} reads topic {@code (s / keys) mod topics}, so that every topic
+ * has subscribers of every key.
  */
 final class DeliveryLedger {
 
     private final int keys;
+    private final int topics;
     private final long[][] sentAtMillis;
     private final AtomicIntegerArray sent;
     private final BitSet[][] received;
@@ -22,8 +25,9 @@ final class DeliveryLedger {
     /** Per subscriber and publisher, the send time of the latest-sent message that arrived. */
     private final long[][] latestSentReceived;
 
-    DeliveryLedger(int publishers, int subscribers, int keys, int messagesPerPublisher) {
+    DeliveryLedger(int publishers, int subscribers, int keys, int topics, int messagesPerPublisher) {
         this.keys = keys;
+        this.topics = topics;
         this.sentAtMillis = new long[publishers][messagesPerPublisher];
         this.sent = new AtomicIntegerArray(publishers);
         this.received = new BitSet[subscribers][publishers];
@@ -48,6 +52,19 @@ final class DeliveryLedger {
 
     int keyOfSubscriber(int subscriber) {
         return subscriber % keys;
+    }
+
+    int topicOfPublisher(int publisher) {
+        return publisher % topics;
+    }
+
+    int topicOfSubscriber(int subscriber) {
+        return subscriber / keys % topics;
+    }
+
+    /** Whether subscriber {@code s} reads the topic publisher {@code p} sends to. */
+    private boolean reads(int s, int p) {
+        return topicOfSubscriber(s) == topicOfPublisher(p);
     }
 
     /** Called by publisher {@code p}'s thread alone, in sequence order, once the send returned. */
@@ -80,14 +97,17 @@ final class DeliveryLedger {
     }
 
     /**
-     * The send time up to which every subscriber has heard from every publisher: each has received a message that
-     * each publisher sent at this time or later. Once it passes the end of an outage, every path through the
+     * The send time up to which every subscriber has heard from every publisher of its topic: each has received a
+     * message that each such publisher sent at this time or later. Once it passes the end of an outage, every path through the
      * brokers carries messages again. 0 while some subscriber has heard nothing from some publisher.
      */
     long caughtUpMillis() {
         long caughtUp = Long.MAX_VALUE;
         for (int s = 0; s < received.length; s++) {
             for (int p = 0; p < sent.length(); p++) {
+                if (!reads(s, p)) {
+                    continue;
+                }
                 synchronized (received[s][p]) {
                     caughtUp = Math.min(caughtUp, latestSentReceived[s][p]);
                 }
@@ -131,12 +151,19 @@ final class DeliveryLedger {
         }
     }
 
-    /** What subscriber {@code s} should have received and did not, with each missing message's send time. */
-    SubscriberDelivery delivery(int s, String selector, int group, List<String> brokers) {
+    /**
+     * What subscriber {@code s} of {@code topic} should have received and did not, with each missing message's send
+     * time.
+     */
+    SubscriberDelivery delivery(int s, String topic, boolean durable, String selector, int group,
+                                List<String> brokers) {
         long expected = 0;
         long got = 0;
         List<Long> missing = new ArrayList<>();
         for (int p = 0; p < sent.length(); p++) {
+            if (!reads(s, p)) {
+                continue;
+            }
             BitSet seen = received[s][p];
             synchronized (seen) {
                 for (int seq = 0; seq < sent.get(p); seq++) {
@@ -156,7 +183,7 @@ final class DeliveryLedger {
         synchronized (duplicates) {
             again = List.copyOf(duplicates.get(s));
         }
-        return new SubscriberDelivery(s, selector, group, brokers, expected, got, again.size(),
+        return new SubscriberDelivery(s, topic, durable, selector, group, brokers, expected, got, again.size(),
                 MessageSpan.of(missing), MessageSpan.of(again));
     }
 }
