@@ -121,7 +121,10 @@ public final class DeliveryCheck implements Callable<Integer> {
         return 0;
     }
 
-    /** The topics to load: {@code --topics}, or every topic of the map; refused when the map lacks one. */
+    /**
+     * The topics to load: {@code --topics}, or every topic of the map; refused when the map lacks one or when some
+     * topic would have no publisher.
+     */
     private List<String> topics(RoutingMap map) {
         List<String> loaded = topics == null ? map.topics() : topics;
         for (String topic : loaded) {
@@ -129,6 +132,12 @@ public final class DeliveryCheck implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--topics: '" + topic + "' is not a topic of the "
                         + "routing map, which has " + map.topics());
             }
+        }
+        if (publishers < loaded.size()) {
+            // a topic without a publisher would count nothing for its subscribers, and so lose nothing
+            throw new ParameterException(spec.commandLine(), "--publishers: " + publishers + " cannot load the "
+                    + loaded.size() + " topics " + loaded + ": give at least one publisher per topic, or fewer "
+                    + "--topics");
         }
         if (durableTopic != null && !loaded.contains(durableTopic)) {
             throw new ParameterException(spec.commandLine(), "--durable-topic: '" + durableTopic + "' is not one of "

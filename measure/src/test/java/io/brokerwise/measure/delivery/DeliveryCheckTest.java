@@ -152,12 +152,17 @@ class DeliveryCheckTest {
     }
 
     @Test
-    void aTopicTheMapLacksIsRefusedNamingTheOption() throws Exception {
+    void aTopicTheMapLacksOrOneWithoutAPublisherIsRefusedNamingTheOption() throws Exception {
         Path map = write(RoutingMap.forLocalPorts(TOPIC, 1, 1, ports.subList(0, 1)));
         ParameterException refused = assertThrows(ParameterException.class, () -> check(map, "10x1s", "--topics",
                 "nowhere").run(ClientOptions.of(credentials.user(), credentials.password())));
         assertTrue(refused.getMessage().startsWith("--topics: 'nowhere' is not a topic of the routing map"),
                 refused.getMessage());
+        Path two = write(RoutingMap.forLocalPorts(TOPIC, 1, 1, ports.subList(0, 1))
+                .withTopics(List.of(TOPIC, DURABLE_TOPIC)));
+        ParameterException unloaded = assertThrows(ParameterException.class, () -> check(two, "10x1s", "--publishers",
+                "1").run(ClientOptions.of(credentials.user(), credentials.password())));
+        assertTrue(unloaded.getMessage().startsWith("--publishers: 1 cannot load the 2 topics"), unloaded.getMessage());
     }
 
     /**
