@@ -25,9 +25,9 @@ import java.util.Optional;
  * its clients leave it at their own pace (the watcher's period, a subscriber's settling time); only once its
  * metrics show no producer and no consumer connection, and no message held for a durable subscription, does the
  * StatefulSet lose its pod ({@link RetiringBroker}), judged only on a read sent after the shrink began: a reading
- * taken before, by this or another watcher of the scraper, may be of a broker its clients had not reached yet. A StatefulSet removes its highest ordinals first, so every pod up
- * to the highest one whose broker still holds a client or a message stays. A broker that does not answer on its
- * metrics port goes, as there is no client to wait for that the operator can see, unless its journal claim is deleted
+ * taken before, by this or another watcher of the scraper, may be of a broker its clients had not reached yet. A
+ * StatefulSet removes its highest ordinals first, so every pod up to the highest one whose broker still holds a
+ * client or a message stays. A broker that does not answer on its metrics port goes, as there is no client to wait for that the operator can see, unless its journal claim is deleted
  * with its pod (a journal, {@code whenScaled: Delete}): that journal may hold messages, so such a broker stays until it
  * answers. This holds for every shrink, the autoscaler's or a changed spec's: clients see a new map only when the
  * kubelet re-mounts it, a minute or more later, and a broker removed before that takes their messages with it.
