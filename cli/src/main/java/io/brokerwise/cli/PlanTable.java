@@ -46,8 +46,9 @@ final class PlanTable {
         List<PlanStatus> rows = new ArrayList<>();
         rows.add(report.plan);
         out.append(table(rows)).append('\n');
-        if (report.plan.topics != null) {
-            out.append("TOPICS ON THE MOST LOADED BROKER\n").append(shares(report.plan.topics)).append('\n');
+        if (report.plan.destinations != null) {
+            out.append("DESTINATIONS ON THE MOST LOADED BROKER\n").append(shares(report.plan.destinations))
+                    .append('\n');
         }
         if (!report.alternatives.isEmpty()) {
             out.append("ALTERNATIVES\n").append(table(report.alternatives)).append('\n');
@@ -66,10 +67,10 @@ final class PlanTable {
                 Format.number(w.meanReplicationGrade()), w.distribution().manifestName(), w.messageSizeBytes());
     }
 
-    private static String shares(List<PlanStatus.TopicShareStatus> shares) {
+    private static String shares(List<PlanStatus.DestinationShareStatus> shares) {
         List<String[]> cells = new ArrayList<>();
-        cells.add(new String[] {"TOPIC", "ARRIVAL/S", "E[B]", "UTIL"});
-        shares.forEach(s -> cells.add(new String[] {s.name, Format.number(s.arrivalRate),
+        cells.add(new String[] {"DESTINATION", "KIND", "ARRIVAL/S", "E[B]", "UTIL"});
+        shares.forEach(s -> cells.add(new String[] {s.name, s.kind.name(), Format.number(s.arrivalRate),
             Format.seconds(s.serviceTimeMean), String.format(Locale.ROOT, "%.3f", s.utilization)}));
         return aligned(cells);
     }

@@ -43,8 +43,10 @@ final class TopologyInput {
             return maxBrokers == null ? declared : declared.withAvailableBrokers(maxBrokers);
         }
 
+        /** The topics' layout, its most loaded broker carrying a replica of each queue beside them. */
         Plan plan(PlanningInput in) {
-            return new TopologyPlanner().plan(in.topics(), profile, in.objectives(), in.limits(), in.mode());
+            return new TopologyPlanner().plan(in.topics(), QueuePlan.onLayout(QueuePlan.all(in, queueProfiles)),
+                    profile, in.objectives(), in.limits(), in.mode());
         }
 
         /** Each queue's plan as the report has it; null without queues, so that a topic's report stays as it was. */

@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * One measurement point against the brokers of a {@link Target}: subscribes this slice's subscribers,
@@ -54,6 +55,23 @@ public final class LoadRun {
      */
     public LoadResult measure(Target target, ClientSlice slice, long startEpochNanos, double clientCores)
             throws Exception {
+        // Registering hundreds of selectors can outlast the time left before the start: a process that keeps
+        // time with nobody starts once its subscribers are in; slices keep their common schedule.
+        return measure(target, slice, () -> slice.count() == 1
+                ? Math.max(startEpochNanos, Measurement.now() + 1_000_000_000L) : startEpochNanos, clientCores);
+    }
+
+    /**
+     * Measures the whole load in this process beside others that share its brokers: once its subscribers are in,
+     * {@code startAfterSubscribing} gives the wall-clock start of the warm-up, waiting for the others if it must,
+     * so that every load's phases line up however long each took to subscribe.
+     */
+    public LoadResult measure(Target target, LongSupplier startAfterSubscribing, double clientCores) throws Exception {
+        return measure(target, ClientSlice.WHOLE, startAfterSubscribing, clientCores);
+    }
+
+    private LoadResult measure(Target target, ClientSlice slice, LongSupplier startAfterSubscribing,
+                               double clientCores) throws Exception {
         double loadBefore = ProcStat.loadAverage();
         BrokerSample[] before = slice.readsBrokers() ? target.scrape() : null;
         // Persistent sends are asynchronous too: a blocking send per message would measure the round trip.
@@ -73,10 +91,7 @@ public final class LoadRun {
             }
             progress.printf("loadgen: %d subscriptions registered in %.1f s%n", selectors.size() / slice.count(),
                     (System.nanoTime() - subscribing) / 1e9);
-            // Registering hundreds of selectors can outlast the time left before the start: a process that keeps
-            // time with nobody starts once its subscribers are in; slices keep their common schedule.
-            clock.schedule(slice.count() == 1 ? Math.max(startEpochNanos, Measurement.now() + 1_000_000_000L)
-                    : startEpochNanos);
+            clock.schedule(startAfterSubscribing.getAsLong());
             List<PublisherLoop> loops = startPublishers(senders, clock, slice);
             Window window = followPhases(clock, target, slice, clientCores);
             for (PublisherLoop loop : loops) {

@@ -61,8 +61,8 @@ class SeveralTopicsTest {
         PubSubTopology t = cluster.apply(topology("topics", ""));
         cluster.await(t, "Deployed", "True", "Applied");
         PlanStatus plan = cluster.get(t).getStatus().plan;
-        assertEquals(List.of("prices", "trades", "audit"), plan.topics.stream().map(s -> s.name).toList());
-        assertEquals(plan.utilization, plan.topics.stream().mapToDouble(s -> s.utilization).sum(), 1e-3,
+        assertEquals(List.of("prices", "trades", "audit"), plan.destinations.stream().map(s -> s.name).toList());
+        assertEquals(plan.utilization, plan.destinations.stream().mapToDouble(s -> s.utilization).sum(), 1e-3,
                 "the topics' shares add up to the busiest broker's utilization");
         String xml = client.configMaps().inNamespace("topics").withName("market-broker-config").get().getData()
                 .get("broker.xml");

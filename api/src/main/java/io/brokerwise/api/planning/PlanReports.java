@@ -24,7 +24,8 @@ public final class PlanReports {
         String reason = reason(plan);
         boolean chargesRecovery = profile.parameters().chargesRegistration();
         report.plan = status(shown, reason, chargesRecovery);
-        report.plan.topics = shown.shares().size() < 2 ? null : shown.shares().stream().map(PlanReports::share).toList();
+        report.plan.destinations = shown.shares().size() < 2 ? null
+                : shown.shares().stream().map(PlanReports::share).toList();
         report.alternatives = plan.alternatives().stream()
                 .map(a -> status(a.evaluation(), a.reason(), chargesRecovery)).toList();
         report.binding = plan.binding() == null ? null : plan.binding().reason();
@@ -109,8 +110,9 @@ public final class PlanReports {
         return s;
     }
 
-    private static PlanStatus.TopicShareStatus share(DestinationShare share) {
-        PlanStatus.TopicShareStatus s = new PlanStatus.TopicShareStatus();
+    private static PlanStatus.DestinationShareStatus share(DestinationShare share) {
+        PlanStatus.DestinationShareStatus s = new PlanStatus.DestinationShareStatus();
+        s.kind = PlanStatus.DestinationShareStatus.Kind.valueOf(share.kind().name());
         s.name = share.name();
         s.arrivalRate = share.arrivalRate();
         s.serviceTimeMean = share.meanServiceSeconds();

@@ -1,9 +1,11 @@
 package io.brokerwise.api.planning;
 
 import io.brokerwise.api.v1alpha1.QueuePlanStatus;
+import io.brokerwise.model.replicatedqueue.ReplicaLoad;
 import io.brokerwise.model.replicatedqueue.ReplicatedQueuePlan;
 import io.brokerwise.model.replicatedqueue.ReplicatedQueuePlanner;
 import io.brokerwise.model.service.ServiceTimeProfile;
+import io.brokerwise.model.topology.QueueOnLayout;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,6 +25,23 @@ public record QueuePlan(ReplicatedQueuePlan plan, ServiceTimeProfile profile) {
                     profile));
         }
         return List.copyOf(plans);
+    }
+
+    /**
+     * Each deployed queue's busiest replica as the topics' most loaded broker carries it beside them: the queues'
+     * part of the layout's load (docs/models.md sec. 12). A queue without a feasible plan is not deployed.
+     */
+    public static List<QueueOnLayout> onLayout(List<QueuePlan> plans) {
+        List<QueueOnLayout> out = new ArrayList<>();
+        for (QueuePlan p : plans) {
+            ReplicatedQueuePlan plan = p.plan();
+            if (plan.feasible() && plan.replica().isPresent()) {
+                ReplicaLoad r = plan.replica().get();
+                out.add(new QueueOnLayout(plan.queue().name(), r.arrivalRate(), r.serviceTime(),
+                        r.producers() + r.consumers(), plan.queue().messageSizeBytes()));
+            }
+        }
+        return List.copyOf(out);
     }
 
     /** The plans as the report has them; null without queues, so that a topic's report stays as it was. */

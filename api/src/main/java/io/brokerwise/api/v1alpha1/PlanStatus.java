@@ -56,20 +56,26 @@ public class PlanStatus {
     @JsonPropertyDescription("Why this layout was chosen, or why it lost.")
     public String reason;
 
-    @JsonPropertyDescription("Each topic's share of the most loaded broker's work, for a topology of several topics: "
-            + "the messages per second it brings there, their mean service time and the utilization they make, which "
-            + "add up to utilization. Unset for one topic.")
-    public List<TopicShareStatus> topics;
+    @JsonPropertyDescription("Each destination's share of the most loaded broker's work, for a topology of several "
+            + "topics or of queues beside its topic: the messages per second it brings there, their mean service time "
+            + "and the utilization they make, which add up to utilization; the topics first, then each queue's "
+            + "replica. Unset for one topic alone.")
+    public List<DestinationShareStatus> destinations;
 
-    public static class TopicShareStatus {
-        @JsonPropertyDescription("The topic.")
+    public static class DestinationShareStatus {
+        @JsonPropertyDescription("Topic, or Queue: a queue's replica the broker carries beside the topics.")
+        public Kind kind;
+        @JsonPropertyDescription("The topic or queue.")
         public String name;
-        @JsonPropertyDescription("Messages per second of this topic the most loaded broker receives.")
+        @JsonPropertyDescription("Messages per second of this destination the most loaded broker receives.")
         public Double arrivalRate;
-        @JsonPropertyDescription("Their mean service time there, seconds, with the cost of the topics beside them.")
+        @JsonPropertyDescription("Their mean service time there, seconds; a topic's with the cost of the topics "
+                + "beside it.")
         public Double serviceTimeMean;
-        @JsonPropertyDescription("arrivalRate times serviceTimeMean: this topic's part of utilization.")
+        @JsonPropertyDescription("arrivalRate times serviceTimeMean: this destination's part of utilization.")
         public Double utilization;
+
+        public enum Kind { Topic, Queue }
     }
 
     public static class ServiceTimeStatus {

@@ -1,5 +1,6 @@
 package io.brokerwise.benchmarks.command;
 
+import io.brokerwise.api.planning.PlanningInput;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.benchmarks.local.BrokerNode;
@@ -9,6 +10,10 @@ import io.brokerwise.benchmarks.verification.LayoutRuns;
 import io.brokerwise.benchmarks.verification.LayoutVerdict;
 import io.brokerwise.benchmarks.verification.LocalPlacement;
 import io.brokerwise.benchmarks.verification.ReferencePoint;
+import io.brokerwise.benchmarks.verification.SharedLayoutPlan;
+import io.brokerwise.benchmarks.verification.SharedLayoutRound;
+import io.brokerwise.benchmarks.verification.SharedLayoutRounds;
+import io.brokerwise.benchmarks.verification.SharedLayoutVerdict;
 import io.brokerwise.benchmarks.verification.VerdictTable;
 import io.brokerwise.benchmarks.verification.Verdicts;
 import io.brokerwise.benchmarks.verification.VerificationPlan;
@@ -36,6 +41,7 @@ import picocli.CommandLine.Option;
 final class VerifyCommand implements Callable<Integer> {
 
     private static final String DEFAULT_LATENCY_AT = "0.1,0.5,0.7,0.9";
+    private static final int DEFAULT_ALTERNATIVES = 2;
     /** Whole layouts this machine's two cores run at once, as 0.25-core brokers beside the load generator. */
     private static final int WHOLE_LAYOUT_BROKERS = 4;
 
@@ -46,8 +52,9 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--max-brokers", description = "local brokers at most: 4 by default (2 cores here); with "
             + "--isolate, which runs one broker at a time, the topology's spec.placement.maxBrokers alone by default")
     Integer maxBrokers;
-    @Option(names = "--alternatives", defaultValue = "2", description = "rejected layouts to measure as well")
-    int alternatives;
+    @Option(names = "--alternatives", description = "rejected layouts to measure as well (default: 2; none for a "
+            + "topology of spec.topics, whose planned layout alone is measured)")
+    Integer alternatives;
     @Mixin
     BrokerOptions brokers = new BrokerOptions();
     @Option(names = "--warmup", defaultValue = "30s",
@@ -93,8 +100,12 @@ final class VerifyCommand implements Callable<Integer> {
         Optional<ReferencePoint> reference = ReferencePoint.parse(referencePoint);
         BrokerNode node = brokers.node(); // checks the broker options before anything starts
         int localBrokers = localBrokers();
-        VerificationPlan plan = VerificationPlan.of(BrokerwiseBench.read(topologyFile).one(PubSubTopology.class), profiles(),
-                localBrokers, alternatives);
+        PubSubTopology topology = BrokerwiseBench.read(topologyFile).one(PubSubTopology.class);
+        if (!PlanningInput.of(topology).oneTopicForm()) {
+            return verifyShared(topology, node, localBrokers);
+        }
+        VerificationPlan plan = VerificationPlan.of(topology, profiles(), localBrokers,
+                alternatives == null ? DEFAULT_ALTERNATIVES : alternatives);
         if (plan.layouts().isEmpty()) {
             System.err.println("loadgen: no layout to measure: " + (localBrokers < Integer.MAX_VALUE
                     ? "none of at most " + localBrokers + " brokers" : "the plan has none") + " (see brokerwise plan)");
@@ -108,6 +119,26 @@ final class VerifyCommand implements Callable<Integer> {
         List<LayoutVerdict> verdicts = Verdicts.judge(plan, placement, runs, tolerance, reference);
         VerdictTable.print(verdicts, System.err);
         JsonResult.emit(verdicts, out);
+        return 0;
+    }
+
+    /**
+     * The topics of spec.topics measured together on the planned layout ({@link SharedLayoutRounds}), each round
+     * judged at the mix it measured ({@link SharedLayoutVerdict}); what measures one topic's layout is refused.
+     */
+    private int verifyShared(PubSubTopology topology, BrokerNode node, int localBrokers) throws Exception {
+        if (isolate || (alternatives != null && alternatives > 0) || (latencyAt != null && !latencyAt.isBlank())
+                || !referencePoint.isBlank()) {
+            throw new IllegalArgumentException("a topology of spec.topics is verified on its planned layout, its "
+                    + "topics together: drop --isolate, --alternatives, --latency-at and --reference-point");
+        }
+        SharedLayoutPlan plan = SharedLayoutPlan.of(topology, profiles(), localBrokers);
+        List<SharedLayoutRound> rounds = new SharedLayoutRounds(plan, brokers.load(), node,
+                brokers.workDir("brokerwise-verify"), Durations.parse(warmup), Durations.parse(measure))
+                .run(repeats, System.err);
+        SharedLayoutVerdict verdict = SharedLayoutVerdict.judge(plan, rounds, tolerance);
+        verdict.print(System.err);
+        JsonResult.emit(verdict, out);
         return 0;
     }
 

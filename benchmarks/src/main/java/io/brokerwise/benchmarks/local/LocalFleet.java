@@ -20,6 +20,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * The local brokers of a measurement series, kept running across its points so their JVMs stay warm.
@@ -206,6 +210,63 @@ public final class LocalFleet implements AutoCloseable {
                     + "these declare " + topics);
         }
         return measure(spec, target(layout).over(topicNames(over)), PublishingPath.client);
+    }
+
+    /**
+     * Several loads at once on the first k x l brokers, load i on the brokers' topic i alone, all scheduled to start
+     * together: the topics of a shared layout, each with its own subscribers and publishers. Each result counts its
+     * own topic's messages; the brokers' counts and CPU in every result are the brokers' whole, all topics together.
+     */
+    public List<LoadResult> measureTogether(List<LoadSpec> loads, Layout layout) throws Exception {
+        if (loads.size() > topics) {
+            throw new IllegalArgumentException(loads.size() + " loads at once need brokers that declare as many "
+                    + "topics; these declare " + topics);
+        }
+        List<LoadResult> results = new ArrayList<>();
+        unthrottledIfFirst(loads.get(0), () -> {
+            results.addAll(runTogether(loads, layout));
+            return results.get(0);
+        });
+        SubscriptionRegistration.awaitRemoved(target(layout), 0);
+        return List.copyOf(results);
+    }
+
+    /** Load i on topic i, each in a thread of its own, from one {@link CommonStart}. */
+    private List<LoadResult> runTogether(List<LoadSpec> loads, Layout layout) throws Exception {
+        List<String> names = topicNames(loads.size());
+        CommonStart start = new CommonStart(loads.size());
+        ExecutorService runs = Executors.newFixedThreadPool(loads.size());
+        try {
+            List<Future<LoadResult>> futures = new ArrayList<>();
+            for (int i = 0; i < loads.size(); i++) {
+                Target target = target(layout).over(List.of(names.get(i)));
+                LoadRun run = new LoadRun(loads.get(i), progress);
+                futures.add(runs.submit(() -> {
+                    try {
+                        return run.measure(target, start::await, clientCores());
+                    } catch (Exception | Error e) {
+                        start.abandon(); // the others would wait for it at the start for good
+                        throw e;
+                    }
+                }));
+            }
+            List<LoadResult> results = new ArrayList<>();
+            for (Future<LoadResult> f : futures) {
+                results.add(resultOf(f));
+            }
+            return results;
+        } finally {
+            runs.shutdownNow();
+        }
+    }
+
+    /** A load's result, or what stopped it (not the executor's wrapper). */
+    private static LoadResult resultOf(Future<LoadResult> run) throws Exception {
+        try {
+            return run.get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
     }
 
     /**

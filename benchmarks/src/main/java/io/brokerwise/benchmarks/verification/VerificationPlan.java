@@ -6,7 +6,6 @@ import io.brokerwise.api.planning.ProfileResolver;
 import io.brokerwise.api.v1alpha1.BrokerProfile;
 import io.brokerwise.api.v1alpha1.PubSubTopology;
 import io.brokerwise.api.v1alpha1.PubSubTopologySpec;
-import io.brokerwise.api.v1alpha1.WorkloadSpec;
 import io.brokerwise.measure.contract.SaturatedLoad;
 import io.brokerwise.measure.contract.SelectorDesign;
 import io.brokerwise.model.service.ServiceTimeProfile;
@@ -46,13 +45,12 @@ public record VerificationPlan(Plan plan, ServiceTimeProfile profile, List<Layou
     public static VerificationPlan of(PubSubTopology topology, List<BrokerProfile> profiles, int maxBrokers,
                                       int alternatives) {
         PubSubTopologySpec spec = topology.getSpec();
-        ServiceTimeProfile profile = ProfileResolver.resolve(spec.profileRef == null ? null : spec.profileRef.name,
-                ProfileResolver.filterKind(spec), profiles, "spec.profileRef.name");
+        ServiceTimeProfile profile = profile(spec, profiles);
         PlanningInput input = PlanningInput.of(topology).withAvailableBrokers(maxBrokers);
         Plan plan = new TopologyPlanner().plan(input.workload(), profile, input.objectives(), input.limits(),
                 input.mode());
         return new VerificationPlan(plan, profile, layouts(plan, maxBrokers, alternatives),
-                design(spec.workload, input.workload()), messageBytes(profile, input.workload()),
+                design(input.workload(), spec.workload.filtersOnCorrelationId(), "spec.workload"), messageBytes(profile, input.workload()),
                 input.objectives().maxUtilization());
     }
 
@@ -91,13 +89,23 @@ public record VerificationPlan(Plan plan, ServiceTimeProfile profile, List<Layou
         return out;
     }
 
-    /** The workload's filters as load-generator subscribers, as a benchmark Job's ({@link SaturatedLoad}). */
-    private static SelectorDesign design(WorkloadSpec spec, Workload w) {
+    /** The profile the topology names: a BrokerProfile given to verify, else a built-in one. */
+    static ServiceTimeProfile profile(PubSubTopologySpec spec, List<BrokerProfile> profiles) {
+        return ProfileResolver.resolve(spec.profileRef == null ? null : spec.profileRef.name,
+                ProfileResolver.filterKind(spec), profiles, "spec.profileRef.name");
+    }
+
+    /**
+     * A workload's filters as load-generator subscribers, as a benchmark Job's ({@link SaturatedLoad}).
+     *
+     * @param field the workload's field, which a refusal names
+     */
+    static SelectorDesign design(Workload w, boolean correlationIdFilters, String field) {
         long filters = SaturatedLoad.filters(w);
         if (filters > MAX_LOCAL_FILTERS) {
-            throw new ManifestException("spec.workload: " + filters + " filters (subscribers x filtersPerSubscriber) "
+            throw new ManifestException(field + ": " + filters + " filters (subscribers x filtersPerSubscriber) "
                     + "are more than a local run holds (" + MAX_LOCAL_FILTERS + "); verify a scaled-down workload");
         }
-        return SaturatedLoad.subscribers(w, spec.filtersOnCorrelationId());
+        return SaturatedLoad.subscribers(w, correlationIdFilters);
     }
 }

@@ -111,6 +111,59 @@ class VerifyCommandTest {
     }
 
     @Test
+    void aSharedLayoutsTopicsAreMeasuredTogetherAndEachRoundJudgedAtTheMixItMeasured() throws Exception {
+        Path out = dir.resolve("shared.json");
+        assertEquals(0, new CommandLine(new VerifyCommand()).execute(sharedArgs("--latency-at", "", "--out",
+                out.toString())));
+        JsonNode verdict = new ObjectMapper().readTree(out.toFile());
+        assertEquals("PSR 1x1", verdict.get("layout").asText());
+        assertEquals("[\"prices\",\"alerts\"]", verdict.get("topics").toString());
+        assertTrue(verdict.get("predictedAtSpecMix").asDouble() > 0);
+        assertEquals(2, verdict.get("measuredOverPredicted").get("n").asInt());
+        for (JsonNode round : verdict.get("results")) {
+            assertTrue(round.get("countsMatchBrokers").asBoolean(), round.toString());
+            double sum = 0;
+            for (int i = 0; i < 2; i++) {
+                JsonNode topic = round.get("topics").get(i);
+                assertEquals(i == 0 ? "prices" : "alerts", topic.get("topic").asText());
+                assertEquals(1, topic.get("publishers").asInt(), "--publishers 2 split between the two topics");
+                assertEquals(i == 0 ? 2 : 1, topic.get("run").get("spec").get("r").asInt(), "the topic's own filters");
+                assertTrue(topic.get("publishedPerSecond").asDouble() > 0);
+                sum += topic.get("publishedPerSecond").asDouble();
+            }
+            assertEquals(sum, round.get("publishedPerSecond").asDouble(), 1e-9);
+            double utilization = round.get("predictedUtilization").asDouble();
+            assertTrue(utilization > 0, round.toString());
+            assertEquals(sum / utilization, round.get("predictedMsgsPerSecond").asDouble(), 1e-6 * sum / utilization);
+        }
+    }
+
+    @Test
+    void aSharedLayoutRefusesWhatMeasuresOneTopicsLayout() throws Exception {
+        StringWriter err = new StringWriter();
+        CommandLine cli = BrokerwiseBench.commandLine();
+        cli.setErr(new PrintWriter(err));
+        List<String> args = new ArrayList<>(List.of("verify"));
+        args.addAll(List.of(sharedArgs("--isolate")));
+        assertEquals(2, cli.execute(args.toArray(String[]::new)), err.toString());
+        assertEquals("loadgen: error: a topology of spec.topics is verified on its planned layout, its topics "
+                + "together: drop --isolate, --alternatives, --latency-at and --reference-point", err.toString().strip());
+    }
+
+    /** verify's arguments for the tiny topology of two topics, two short rounds, and these options. */
+    private String[] sharedArgs(String... options) throws Exception {
+        Path topology = dir.resolve("tiny-topics-topology.yaml");
+        if (!Files.exists(topology)) {
+            Files.copy(Objects.requireNonNull(getClass().getResourceAsStream("/tiny-topics-topology.yaml")), topology);
+        }
+        List<String> args = new ArrayList<>(List.of("-f", topology.toString(), "--broker-cores", "0.5",
+                "--broker-heap", "256m", "--publishers", "2", "--warmup", "1s", "--measure", "1s", "--repeats", "2",
+                "--work-dir", dir.resolve("w").toString()));
+        args.addAll(List.of(options));
+        return args.toArray(String[]::new);
+    }
+
+    @Test
     void isolatedCellsRunOneBrokerAtATimeSoOnlyTheTopologyBoundsTheirLayout() {
         assertEquals(4, localBrokers("-f", "t.yaml"), "whole layouts: what this machine runs at once");
         assertEquals(Integer.MAX_VALUE, localBrokers("-f", "t.yaml", "--isolate"));

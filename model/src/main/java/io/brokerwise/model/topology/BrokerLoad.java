@@ -20,6 +20,7 @@ public final class BrokerLoad {
     private final Layout layout;
     private final long publishers;
     private final long subscribers;
+    private final long queueClients;
     private final MG1Queue queue;
     private final MG1Queue waitingQueue;
     private final double quantileLevel;
@@ -32,12 +33,13 @@ public final class BrokerLoad {
     private GammaApproximation waitingTime;
     private double waitingQuantile = Double.NaN;
 
-    BrokerLoad(Layout layout, long publishers, long subscribers, MG1Queue queue, MG1Queue waitingQueue,
-               double quantileLevel, double latencyFloorSeconds, Recovery recovery, double ingressBitsPerSecond,
-               double egressBitsPerSecond, double networkBitsPerSecond, Mix mix) {
+    BrokerLoad(Layout layout, long publishers, long subscribers, long queueClients, MG1Queue queue,
+               MG1Queue waitingQueue, double quantileLevel, double latencyFloorSeconds, Recovery recovery,
+               double ingressBitsPerSecond, double egressBitsPerSecond, double networkBitsPerSecond, Mix mix) {
         this.layout = layout;
         this.publishers = publishers;
         this.subscribers = subscribers;
+        this.queueClients = queueClients;
         this.queue = queue;
         this.waitingQueue = waitingQueue;
         this.quantileLevel = quantileLevel;
@@ -73,28 +75,31 @@ public final class BrokerLoad {
         return subscribers;
     }
 
+    /** The topics' publishers and subscribers, and the queues' producers and consumers at their replicas. */
     public long connections() {
-        return publishers + subscribers;
+        return publishers + subscribers + queueClients;
     }
 
     /**
-     * Each topic's arrivals at the broker and service time there, in the order of the layout's topics: kept as
+     * Each topic's arrivals at the broker and service time there, in the order of the layout's topics, then each
+     * queue replica's: kept as
      * arrays, since the planner weighs thousands of layouts and reports the shares of a few.
      */
-    record Mix(String[] names, double[] rates, ServiceTime[] times) {
+    record Mix(String[] names, double[] rates, ServiceTime[] times, int topics) {
     }
 
     Mix mix() {
         return mix;
     }
 
-    /** Each topic's part of the broker's work, in the order of the layout's topics. */
+    /** Each destination's part of the broker's work: the layout's topics in order, then the queues' replicas. */
     public List<DestinationShare> shares() {
         List<DestinationShare> shares = new ArrayList<>(mix.names().length);
         for (int i = 0; i < mix.names().length; i++) {
             double rate = mix.rates()[i];
             double mean = mix.times()[i].mean();
-            shares.add(new DestinationShare(mix.names()[i], rate, mean, rate * mean));
+            DestinationShare.Kind kind = i < mix.topics() ? DestinationShare.Kind.Topic : DestinationShare.Kind.Queue;
+            shares.add(new DestinationShare(kind, mix.names()[i], rate, mean, rate * mean));
         }
         return shares;
     }

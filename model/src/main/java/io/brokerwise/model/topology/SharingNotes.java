@@ -26,7 +26,9 @@ final class SharingNotes {
                                 LayoutEvaluation chosen) {
         long apart = 0;
         for (Topic topic : shared.topics()) {
-            Optional<Layout> alone = planner.cheapest(new TopologyEvaluator(List.of(topic), shared.profile(),
+            // the queues' replicas go beside the first topic: apart, they are carried once too
+            List<QueueOnLayout> queues = topic == shared.topics().get(0) ? shared.queues() : List.of();
+            Optional<Layout> alone = planner.cheapest(new TopologyEvaluator(List.of(topic), queues, shared.profile(),
                     shared.objectives(), shared.limits()), mode);
             if (alone.isEmpty()) {
                 return "planned apart, topic " + topic.name() + " fits no layout of its own within the limits";
@@ -46,7 +48,7 @@ final class SharingNotes {
             return Optional.empty();
         }
         List<Topic> unbounded = shared.topics().stream().map(t -> Topic.of(t.name(), t.workload())).toList();
-        Optional<Layout> without = planner.cheapest(new TopologyEvaluator(unbounded, shared.profile(),
+        Optional<Layout> without = planner.cheapest(new TopologyEvaluator(unbounded, shared.queues(), shared.profile(),
                 shared.objectives(), shared.limits()), mode);
         if (without.isEmpty() || without.get().brokers() >= chosen.brokers()) {
             return Optional.empty();

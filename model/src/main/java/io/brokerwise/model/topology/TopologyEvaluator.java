@@ -9,6 +9,7 @@ import io.brokerwise.model.topology.constraint.PlanConstraint;
 import io.brokerwise.model.topology.constraint.WaitingTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Evaluates k x l layouts of one or more topics on one broker profile (docs/models.md sec. 7): the most loaded
@@ -21,6 +22,7 @@ import java.util.List;
 public final class TopologyEvaluator {
 
     private final List<Topic> topics;
+    private final List<QueueOnLayout> queues;
     private final String[] names;
     private final List<ServiceTimeProfile> sized;
     private final ServiceTimeProfile profile;
@@ -36,11 +38,19 @@ public final class TopologyEvaluator {
     }
 
     public TopologyEvaluator(List<Topic> topics, ServiceTimeProfile profile, Objectives objectives, Limits limits) {
+        this(topics, List.of(), profile, objectives, limits);
+    }
+
+    /** @param queues the replicated queues whose busiest replicas the most loaded broker carries beside the topics */
+    public TopologyEvaluator(List<Topic> topics, List<QueueOnLayout> queues, ServiceTimeProfile profile,
+                             Objectives objectives, Limits limits) {
         if (topics.isEmpty()) {
             throw new IllegalArgumentException("a layout carries at least one topic");
         }
         this.topics = List.copyOf(topics);
-        this.names = this.topics.stream().map(Topic::name).toArray(String[]::new);
+        this.queues = List.copyOf(queues);
+        this.names = Stream.concat(this.topics.stream().map(Topic::name), this.queues.stream().map(QueueOnLayout::name))
+                .toArray(String[]::new);
         this.sized = this.topics.stream().map(t -> profile.atMessageSize(t.workload().messageSizeBytes())).toList();
         this.profile = profile;
         this.objectives = objectives;
@@ -59,6 +69,11 @@ public final class TopologyEvaluator {
             throw new IllegalStateException("a layout of " + topics.size() + " topics has no single workload");
         }
         return topics.get(0).workload();
+    }
+
+    /** The queues' replicas beside the topics; none for a layout of topics alone. */
+    public List<QueueOnLayout> queues() {
+        return queues;
     }
 
     public List<Topic> topics() {
@@ -114,8 +129,8 @@ public final class TopologyEvaluator {
     /** The layout's most loaded broker. */
     public BrokerLoad load(Layout layout) {
         int count = topics.size();
-        double[] rates = new double[count];
-        ServiceTime[] times = new ServiceTime[count];
+        double[] rates = new double[names.length];
+        ServiceTime[] times = new ServiceTime[names.length];
         long publishers = 0;
         long subscribers = 0;
         long subscriptions = 0;
@@ -136,25 +151,36 @@ public final class TopologyEvaluator {
             ingress += bits;
             egress += bits * grade.mean();
         }
+        long queueConnections = 0;
+        for (int q = 0; q < queues.size(); q++) {
+            QueueOnLayout replica = queues.get(q);
+            rates[count + q] = replica.arrivalRate();
+            times[count + q] = replica.serviceTime();
+            queueConnections += replica.connections();
+            double bits = replica.arrivalRate() * 8.0 * replica.messageSizeBytes();
+            ingress += bits;
+            egress += bits; // each message goes to one consumer
+        }
         MG1Queue queue = new MG1Queue(sum(rates), ServiceTime.mixture(rates, times));
         ProfileParameters p = profile.parameters();
-        return new BrokerLoad(layout, publishers, subscribers, queue, waitingQueue(queue), objectives.waitingQuantile(),
-                p.latencyFloorSeconds(), new BrokerLoad.Recovery(subscriptions, p.registrationSeconds()), ingress, egress,
-                networkPerBroker, new BrokerLoad.Mix(names, rates, times));
+        return new BrokerLoad(layout, publishers, subscribers, queueConnections, queue, waitingQueue(queue),
+                objectives.waitingQuantile(), p.latencyFloorSeconds(), new BrokerLoad.Recovery(subscriptions, p.registrationSeconds()), ingress, egress,
+                networkPerBroker, new BrokerLoad.Mix(names, rates, times, count));
     }
 
     /**
      * The offered load at which the most loaded broker reaches the utilization cap, in msgs/s published, every
-     * topic's rate scaled alike: {@code rho_max / rho_b} times the offered load; for one topic
-     * {@code rho_max / E[B_b] * n / n_b}, eq. 5.48 when k = n.
+     * topic's rate scaled alike and the queues' replicas as planned: {@code (rho_max - rho_queues) / rho_topics}
+     * times the offered load; for one topic alone {@code rho_max / E[B_b] * n / n_b}, eq. 5.48 when k = n.
      */
     public double capacity(Layout layout) {
         return capacity(load(layout));
     }
 
     private double capacity(BrokerLoad load) {
-        return objectives.maxUtilization() / load.queue().serviceTime().mean() * offeredLoad()
-                / load.queue().arrivalRate();
+        double queuesUtilization = queues.stream().mapToDouble(QueueOnLayout::utilization).sum();
+        double topicsUtilization = load.utilization() - queuesUtilization;
+        return Math.max(0, objectives.maxUtilization() - queuesUtilization) / topicsUtilization * offeredLoad();
     }
 
     /**
@@ -162,7 +188,8 @@ public final class TopologyEvaluator {
      * grows, so with the smallest subscriber group the search allows no l does better. The planner uses it to stop
      * early, so it must never exceed the truth. One topic: exactly, the most publishers one broker takes. Several: the
      * load without the ceilings, {@code sum n_i rate_i E[B_i] / k}, which the ceilings only raise; and none at all
-     * when one publisher of each topic alone breaks the cap.
+     * when one publisher of each topic alone breaks the cap. The queues' replicas only add load, so leaving them out
+     * keeps it a floor.
      */
     public int publisherGroupsFloor(int maxSubscriberGroups) {
         ServiceTime[] times = load(new Layout(1, maxSubscriberGroups)).mix().times();
@@ -174,7 +201,7 @@ public final class TopologyEvaluator {
         }
         double onePublisherEach = 0;
         double all = 0;
-        for (int i = 0; i < times.length; i++) {
+        for (int i = 0; i < topics.size(); i++) { // the queues' replicas follow the topics in the mix
             Workload w = topics.get(i).workload();
             onePublisherEach += w.ratePerPublisher() * times[i].mean();
             all += w.offeredLoad() * times[i].mean();

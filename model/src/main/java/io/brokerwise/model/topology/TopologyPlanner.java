@@ -31,7 +31,16 @@ public final class TopologyPlanner {
     /** One layout for all these topics, their messages sharing every broker (docs/models.md sec. 12). */
     public Plan plan(List<Topic> topics, ServiceTimeProfile profile, Objectives objectives, Limits limits,
                      TopologyMode mode) {
-        TopologyEvaluator evaluator = new TopologyEvaluator(topics, profile, objectives, limits);
+        return plan(topics, List.of(), profile, objectives, limits, mode);
+    }
+
+    /**
+     * One layout for these topics, its most loaded broker carrying a replica of each of these queues too (each
+     * planned on its own, docs/models.md sec. 11 and 12).
+     */
+    public Plan plan(List<Topic> topics, List<QueueOnLayout> queues, ServiceTimeProfile profile,
+                     Objectives objectives, Limits limits, TopologyMode mode) {
+        TopologyEvaluator evaluator = new TopologyEvaluator(topics, queues, profile, objectives, limits);
         Search search = new Search(evaluator, mode);
         search.run();
         List<String> notes = PlanNotes.of(evaluator);
@@ -59,7 +68,7 @@ public final class TopologyPlanner {
     private Plan infeasible(TopologyEvaluator evaluator, TopologyMode mode, Search search, List<String> notes) {
         Limits limits = evaluator.limits();
         LayoutEvaluation closest = search.closest();
-        Search relaxed = new Search(new TopologyEvaluator(evaluator.topics(), evaluator.profile(),
+        Search relaxed = new Search(new TopologyEvaluator(evaluator.topics(), evaluator.queues(), evaluator.profile(),
                 evaluator.objectives(), limits.withMaxBrokers(UNBOUNDED_BROKERS)), mode);
         relaxed.run();
         if (relaxed.best != null) {

@@ -47,6 +47,34 @@ class SharedLayoutTest {
     }
 
     /**
+     * A topic that alone loads one broker to 0.75 beside a queue whose busiest replica loads its broker to 0.3: the
+     * broker carrying both would be over the cap, so the plan takes a second row, and its utilization, capacity and
+     * shares count the queue's replica.
+     */
+    @Test
+    void aQueuesReplicaAddsItsLoadToTheBrokerItSharesWithTheTopics() {
+        Topic prices = Topic.of("prices", Workload.of(10, 1600, 10, 1, 2));
+        Plan alone = planner.plan(List.of(prices), profile, objectives, Limits.brokers(16), TopologyMode.auto());
+        LayoutEvaluation one = alone.chosen().orElseThrow();
+        double serviceSeconds = 0.3 / 1000;
+        QueueOnLayout orders = new QueueOnLayout("orders", 1000, ServiceTime.deterministic(serviceSeconds), 12, 1024);
+        assertTrue(one.utilization() <= 0.9 && one.utilization() + 0.3 > 0.9,
+                "the case needs the topic alone under the cap and with the queue over it: " + one.utilization());
+        Plan withQueue = planner.plan(List.of(prices), List.of(orders), profile, objectives, Limits.brokers(16),
+                TopologyMode.auto());
+        LayoutEvaluation chosen = withQueue.chosen().orElseThrow();
+        assertTrue(chosen.brokers() > one.brokers(), chosen.layout() + " against " + one.layout());
+        assertEquals(List.of("prices", "orders"), chosen.shares().stream().map(DestinationShare::name).toList());
+        assertEquals(0.3, chosen.shares().get(1).utilization(), 1e-12);
+        assertEquals(chosen.utilization(), chosen.shares().stream().mapToDouble(DestinationShare::utilization).sum(),
+                1e-12, "the shares add up to the broker's utilization");
+        assertEquals(chosen.connectionsPerBroker(), chosen.publishersPerBroker() + chosen.subscribersPerBroker() + 12);
+        double topicsShare = chosen.shares().get(0).utilization();
+        assertEquals((0.9 - 0.3) / topicsShare * prices.workload().offeredLoad(), chosen.capacity(), 1e-6,
+                "the topics' capacity is what the cap leaves beside the queue");
+    }
+
+    /**
      * A topic with a 1 ms bound on its 99% waiting time beside one whose messages reach 200 subscribers: alone, each
      * fits one broker. Shared, alerts wait behind 3 ms reports; the planner keeps the bound and says what it costs.
      */

@@ -78,9 +78,11 @@ public final class TopologyPlanning {
     private Planned plan(PlanningInput input, ServiceTimeProfile profile, List<ServiceTimeProfile> queueProfiles,
                          long nodeCount) {
         long started = System.nanoTime();
-        Plan plan = planner.plan(input.topics(), profile, input.objectives(), input.limits(), input.mode());
+        List<QueuePlan> queues = QueuePlan.all(input, queueProfiles);
+        Plan plan = planner.plan(input.topics(), QueuePlan.onLayout(queues), profile, input.objectives(),
+                input.limits(), input.mode());
         long planNanos = System.nanoTime() - started;
-        return new Planned(input, plan, profile, nodeCount, planNanos, QueuePlan.all(input, queueProfiles));
+        return new Planned(input, plan, profile, nodeCount, planNanos, queues);
     }
 
     private static String noNodesMessage(io.brokerwise.api.v1alpha1.PlacementSpec placement, Planned wouldNeed) {
