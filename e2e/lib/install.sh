@@ -1,6 +1,7 @@
 # Debian packages the cluster needs; a fresh CI machine has none of them.
 PACKAGES=(containerd runc containernetworking-plugins iptables debootstrap
-          openssl iproute2 conntrack procps util-linux curl jq)
+          openssl iproute2 conntrack procps util-linux curl jq
+          prometheus)  # promtool checks the chart's alert rules (AlertRulesTest); policy-rc.d keeps its daemon off
 
 # install_packages [PACKAGE...]: those given, or all the cluster needs, unless installed.
 install_packages() {

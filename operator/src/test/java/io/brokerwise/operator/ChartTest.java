@@ -74,6 +74,30 @@ class ChartTest {
                         "--set", "image.tag=0.2.0", "--set", "brokerImage.tag=2.57.0")));
     }
 
+    /**
+     * The PrometheusRule renders only when its value is on and the API server serves the kind, and carries the
+     * rules file's groups unchanged: one source for both.
+     */
+    @Test
+    void thePrometheusRuleIsTheRulesFileBehindItsValueWhereTheKindIsServed() throws Exception {
+        String served = "monitoring.coreos.com/v1/PrometheusRule";
+        assertTrue(kinds(Helm.template("--api-versions", served)).stream().noneMatch("PrometheusRule"::equals),
+                "off by default");
+        assertTrue(kinds(Helm.template("--set", "monitoring.prometheusRule.enabled=true")).stream()
+                .noneMatch("PrometheusRule"::equals), "not where the API server does not serve the kind");
+        HasMetadata rule = parse(Helm.template("--api-versions", served, "--set", "monitoring.prometheusRule.enabled=true",
+                "--set", "monitoring.prometheusRule.labels.release=prometheus")).stream()
+                .filter(o -> "PrometheusRule".equals(o.getKind())).findFirst().orElseThrow();
+        assertEquals("prometheus", rule.getMetadata().getLabels().get("release"));
+        Object groups = ((GenericKubernetesResource) rule).getAdditionalProperties().get("spec");
+        Map<?, ?> file = Serialization.unmarshal(Files.readString(AlertRulesTest.RULES), Map.class);
+        assertEquals(file.get("groups"), ((Map<?, ?>) groups).get("groups"));
+    }
+
+    private static List<String> kinds(String yaml) {
+        return parse(yaml).stream().map(HasMetadata::getKind).toList();
+    }
+
     /** The operator's image, then the broker and benchmark images its environment names. */
     private static List<String> images(Deployment operator) {
         var container = operator.getSpec().getTemplate().getSpec().getContainers().get(0);

@@ -68,13 +68,31 @@ class RestartAndMetricsTest {
         cluster.node("metrics-node-0", "metrics");
         PubSubTopology t = cluster.apply(PubSubTopologyReconcilerTest.topology("presence", "metrics", "metrics", ""));
         cluster.await(t, "Planned", "False", "MaxBrokers", "(1 dedicated nodes match)");
-        String body = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/q/metrics"))
-                .build(), HttpResponse.BodyHandlers.ofString()).body();
+        String body = metrics();
         for (String metric : List.of("brokerwise_reconciliations_total", "brokerwise_reconcile_time_seconds_count",
             "brokerwise_plan_time_seconds_count")) {
             assertTrue(body.contains(metric), metric + " missing from /q/metrics");
         }
+        // the model's numbers, labelled for the dashboards' joins: the closest layout of an infeasible plan
+        long brokers = cluster.get(t).getStatus().plan.brokers;
+        String labels = "namespace=\"metrics\",topology=\"presence\"";
+        org.awaitility.Awaitility.await().atMost(TestCluster.WAIT).until(() -> metrics().contains(
+                "brokerwise_topology_condition{condition=\"Planned\",namespace=\"metrics\",status=\"False\","
+                        + "topology=\"presence\"} 1.0"));
+        String model = metrics();
+        assertTrue(model.contains("brokerwise_topology_brokers{" + labels + "} " + (double) brokers), model);
+        assertTrue(model.contains("brokerwise_topology_feasible{" + labels + "} 0.0"), model);
+        assertTrue(model.contains("brokerwise_topology_predicted_utilization{namespace=\"metrics\",pod=\"presence-broker-0\","
+                + "topology=\"presence\"}"), model);
+        client.resource(t).delete();
+        org.awaitility.Awaitility.await().atMost(TestCluster.WAIT).until(() -> !metrics().contains(labels));
     }
+
+    private String metrics() throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://localhost:" + port
+                + "/q/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body();
+    }
+
 
     /** Name to resource version of every object the topology owns, by kind. */
     private Map<String, String> owned(String ns) {

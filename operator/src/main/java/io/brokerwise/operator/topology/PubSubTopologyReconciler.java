@@ -63,6 +63,8 @@ import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.brokerwise.operator.modelmetrics.CertificateExpiry;
+import io.brokerwise.operator.modelmetrics.ModelMetrics;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
@@ -120,6 +122,9 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
     MeterRegistry metrics;
 
     @Inject
+    ModelMetrics modelMetrics;
+
+    @Inject
     AutoscalingObserver autoscaling;
 
     @Inject
@@ -136,6 +141,8 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
 
     @Override
     public List<EventSource<?, PubSubTopology>> prepareEventSources(EventSourceContext<PubSubTopology> context) {
+        // without a finalizer no pass follows a deletion: the metrics of deleted topologies go by a sweep
+        modelMetrics.sweepWith(() -> all(context));
         // a node's change of readiness, labels or taints may change how many brokers every topology can have:
         // re-plan them all; its heartbeats change nothing of that
         var nodes = new InformerEventSource<>(InformerEventSourceConfiguration.from(Node.class, PubSubTopology.class)
@@ -229,6 +236,8 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         metrics.timer("brokerwise.reconcile.time").record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
         metrics.counter("brokerwise.reconciliations").increment();
         StatusApply.of(topology, PubSubTopology::new, context);
+        modelMetrics.record(topology, CertificateExpiry.of(CredentialsSecret.current(context,
+                Names.certificates(topology.getMetadata().getName())), brokerPods(topology, context)));
         UpdateControl<PubSubTopology> control = UpdateControl.noUpdate();
         return outcome.schedule(control);
     }
@@ -408,6 +417,13 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
                 .map(s -> s.getMetadata().getAnnotations())
                 .map(a -> a.get(Names.LAYOUT_ANNOTATION))
                 .map(Layout::parse);
+    }
+
+    /** The broker pods the StatefulSet has, by name, whose certificates the metrics count down to. */
+    private static List<String> brokerPods(PubSubTopology topology, Context<PubSubTopology> context) {
+        int replicas = context.getSecondaryResource(StatefulSet.class).map(s -> s.getSpec().getReplicas()).orElse(0);
+        return java.util.stream.IntStream.range(0, replicas).mapToObj(i -> Names.statefulSet(topology) + "-" + i)
+                .toList();
     }
 
     private static java.util.Set<ResourceID> all(EventSourceContext<PubSubTopology> context) {
