@@ -94,6 +94,36 @@ class ChartTest {
         assertEquals(file.get("groups"), ((Map<?, ?>) groups).get("groups"));
     }
 
+    /** The operator's PodMonitor, behind its value where the kind is served, scrapes the operator's metrics port. */
+    @Test
+    void thePodMonitorScrapesTheOperatorBehindItsValueWhereTheKindIsServed() throws Exception {
+        String served = "monitoring.coreos.com/v1/PodMonitor";
+        assertTrue(kinds(Helm.template("--api-versions", served)).stream().noneMatch("PodMonitor"::equals));
+        assertTrue(kinds(Helm.template("--set", "monitoring.podMonitor.enabled=true")).stream()
+                .noneMatch("PodMonitor"::equals));
+        GenericKubernetesResource monitor = (GenericKubernetesResource) parse(Helm.template("--api-versions", served,
+                "--set", "monitoring.podMonitor.enabled=true")).stream().filter(o -> "PodMonitor".equals(o.getKind()))
+                .findFirst().orElseThrow();
+        Map<?, ?> spec = (Map<?, ?>) monitor.getAdditionalProperties().get("spec");
+        assertEquals(operatorDeployment().getSpec().getSelector().getMatchLabels(),
+                ((Map<?, ?>) spec.get("selector")).get("matchLabels"), "it selects the operator's pods");
+        assertEquals(List.of(Map.of("port", "http", "path", "/q/metrics")), spec.get("podMetricsEndpoints"));
+    }
+
+    /** values.schema.json refuses a mistyped or out-of-range value, naming it. */
+    @Test
+    void aMistypedValueIsRefusedByTheSchemaNamingIt() throws Exception {
+        Helm.Result typo = Helm.run("template", "brokerwise", Helm.CHART.toString(),
+                "--set", "monitoring.prometheusRule.enabeld=true");
+        assertTrue(typo.exitCode() != 0 && typo.output().contains("'enabeld' not allowed"), typo.output());
+        Helm.Result pullPolicy = Helm.run("template", "brokerwise", Helm.CHART.toString(),
+                "--set", "image.pullPolicy=Sometimes");
+        assertTrue(pullPolicy.exitCode() != 0 && pullPolicy.output().contains("/image/pullPolicy"), pullPolicy.output());
+        Helm.Result localCluster = Helm.run("lint", "--strict", Helm.CHART.toString(), "-f",
+                Helm.CHART.resolve("values-local-cluster.yaml").toString());
+        assertEquals(0, localCluster.exitCode(), localCluster.output());
+    }
+
     private static List<String> kinds(String yaml) {
         return parse(yaml).stream().map(HasMetadata::getKind).toList();
     }
