@@ -20,7 +20,7 @@ import io.fabric8.kubernetes.model.annotation.Version;
 @AdditionalPrinterColumn(name = "Phase", jsonPath = ".status.phase")
 @AdditionalPrinterColumn(name = "Measured", jsonPath = ".status.measuredCapacity", type = AdditionalPrinterColumn.Type.NUMBER)
 @AdditionalPrinterColumn(name = "Predicted", jsonPath = ".status.predictedCapacity", type = AdditionalPrinterColumn.Type.NUMBER)
-@AdditionalPrinterColumn(name = "Error", jsonPath = ".status.capacityError", type = AdditionalPrinterColumn.Type.NUMBER)
+@AdditionalPrinterColumn(name = "Error", jsonPath = ".status.capacityErrorPercent")
 @AdditionalPrinterColumn(name = "Verdict", jsonPath = ".status.verdict")
 @AdditionalPrinterColumn(name = "Age", jsonPath = ".metadata.creationTimestamp", type = AdditionalPrinterColumn.Type.DATE)
 public class BenchmarkRun extends CustomResource<BenchmarkRunSpec, BenchmarkRunStatus> implements Namespaced {

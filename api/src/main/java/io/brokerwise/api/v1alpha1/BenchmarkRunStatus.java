@@ -30,18 +30,22 @@ public class BenchmarkRunStatus {
     public String completionTime;
 
     @JsonPropertyDescription("Saturate: the measured capacity, messages published per second over all publishers: the "
-            + "mean of the repeated runs.")
+            + "mean of the repeated runs, rounded to a whole message.")
     public Double measuredCapacity;
 
     @JsonPropertyDescription("Saturate: the repeated runs' capacity, msgs/s: mean, standard deviation and 95% "
             + "confidence interval.")
     public IntervalStatus measuredCapacityInterval;
 
-    @JsonPropertyDescription("Saturate: the model's capacity of the measured layout at full utilization, msgs/s.")
+    @JsonPropertyDescription("Saturate: the model's capacity of the measured layout at full utilization, msgs/s, "
+            + "rounded to a whole message.")
     public Double predictedCapacity;
 
     @JsonPropertyDescription("Saturate: (measured - predicted) / predicted, of the mean.")
     public Double capacityError;
+
+    @JsonPropertyDescription("Saturate: capacityError as a percentage to one decimal, such as -19.2%, for kubectl get.")
+    public String capacityErrorPercent;
 
     @JsonPropertyDescription("WithinTolerance (the whole interval within the tolerance), OutsideTolerance (none of it), "
             + "Inconclusive (the interval straddles a bound: more runs would settle it) or NotValid (a run broke the "

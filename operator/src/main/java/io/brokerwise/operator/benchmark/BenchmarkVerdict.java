@@ -10,6 +10,7 @@ import io.brokerwise.model.stats.SampleSummary;
 import io.brokerwise.model.stats.ToleranceVerdict;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Measured against predicted: each point's figures beside the model's, and for a saturated run the verdict on
@@ -41,10 +42,12 @@ final class BenchmarkVerdict {
             SampleSummary capacity = SampleSummary.of(status.points.stream().mapToDouble(p -> p.publishedRate).toArray());
             ToleranceVerdict verdict = ToleranceVerdict.judge(SampleSummary.of(status.points.stream()
                     .mapToDouble(p -> p.publishedRate / predicted).toArray()), 1 - tolerance, 1 + tolerance);
-            status.measuredCapacity = capacity.mean();
+            // whole msgs/s, as kubectl get prints them: the fractions are noise of a measured rate
+            status.measuredCapacity = (double) Math.round(capacity.mean());
             status.measuredCapacityInterval = IntervalStatus.of(capacity);
-            status.predictedCapacity = predicted;
+            status.predictedCapacity = (double) Math.round(predicted);
             status.capacityError = (capacity.mean() - predicted) / predicted;
+            status.capacityErrorPercent = String.format(Locale.ROOT, "%+.1f%%", 100 * status.capacityError);
             status.verdict = valid ? reason(verdict.outcome()) : NOT_VALID;
             status.verdictMessage = valid ? verdict.text() : "a run broke the validity rule: the BenchmarkRun's status.points say why";
         } else {

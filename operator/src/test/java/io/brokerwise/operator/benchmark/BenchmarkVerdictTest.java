@@ -26,6 +26,7 @@ class BenchmarkVerdictTest {
         assertEquals("within tolerance", status.verdictMessage);
         assertEquals(1000, status.measuredCapacity, 1e-9);
         assertEquals(0.0, status.capacityError, 1e-12);
+        assertEquals("+0.0%", status.capacityErrorPercent, "what kubectl get prints");
         assertEquals(3, status.measuredCapacityInterval.runs);
         assertEquals(20, status.measuredCapacityInterval.standardDeviation, 1e-9);
         // t(0.975, 2) = 4.303: 1000 +- 4.303 x 20 / sqrt(3)
