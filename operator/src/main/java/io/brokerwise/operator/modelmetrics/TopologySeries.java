@@ -21,9 +21,9 @@ import java.util.Map;
  * A topology's status as metrics (docs/operations.md, Metrics): the planned layout, its load, capacity and
  * predicted utilization, the last verification, what autoscaling observed and whether it is held, and each
  * condition. Labelled {@code namespace} and {@code topology}; a broker's own series also {@code pod}, the label its
- * pod's metrics carry, so that a query joins the prediction with the broker's measured CPU. Bounded: 17 series, two
- * per broker of the plan, and one per condition, and each broker's certificate end where the operator issued it. A
- * figure the status lacks is left out, not exported as zero.
+ * pod's metrics carry, so that a query joins the prediction with the broker's measured CPU. Bounded: 17 series,
+ * three per broker (its predicted utilization, its cap, its certificate's end where the operator issued it), and one
+ * per condition. A figure the status lacks is left out, not exported as zero.
  */
 public final class TopologySeries {
 
