@@ -222,11 +222,7 @@ public final class LocalFleet implements AutoCloseable {
             throw new IllegalArgumentException(loads.size() + " loads at once need brokers that declare as many "
                     + "topics; these declare " + topics);
         }
-        List<LoadResult> results = new ArrayList<>();
-        unthrottledIfFirst(loads.get(0), () -> {
-            results.addAll(runTogether(loads, layout));
-            return results.get(0);
-        });
+        List<LoadResult> results = unthrottledIfFirst(loads.get(0), () -> runTogether(loads, layout));
         SubscriptionRegistration.awaitRemoved(target(layout), 0);
         return List.copyOf(results);
     }
@@ -286,7 +282,7 @@ public final class LocalFleet implements AutoCloseable {
         return result;
     }
 
-    private LoadResult unthrottledIfFirst(LoadSpec spec, Callable<LoadResult> run) throws Exception {
+    private <T> T unthrottledIfFirst(LoadSpec spec, Callable<T> run) throws Exception {
         boolean first = !measured;
         measured = true;
         if (!first || !quotas || node.unthrottledWarmup().isZero()) {

@@ -74,10 +74,8 @@ public record SharedLayoutPlan(PlanningInput input, ServiceTimeProfile profile, 
         List<Topic> measured = new ArrayList<>();
         for (int i = 0; i < published.length; i++) {
             Topic t = input.topics().get(i);
-            Workload w = t.workload();
-            measured.add(new Topic(t.name(), new Workload(publishers[i], published[i] / publishers[i],
-                    w.subscribers(), w.filtersPerSubscriber(), w.filterComponents(), w.meanReplicationGrade(),
-                    w.distribution(), w.distinctFilters(), w.messageSizeBytes()), t.maxWaitingSeconds()));
+            measured.add(new Topic(t.name(), t.workload().withPublishers(publishers[i], published[i] / publishers[i]),
+                    t.maxWaitingSeconds()));
         }
         return new TopologyEvaluator(measured, profile, input.objectives(), input.limits()).load(layout())
                 .utilization();

@@ -23,6 +23,8 @@ public final class TopologyEvaluator {
 
     private final List<Topic> topics;
     private final List<QueueOnLayout> queues;
+    /** The queues' replicas' part of the most loaded broker's utilization, the same in every layout. */
+    private final double queuesUtilization;
     private final String[] names;
     private final List<ServiceTimeProfile> sized;
     private final ServiceTimeProfile profile;
@@ -49,6 +51,7 @@ public final class TopologyEvaluator {
         }
         this.topics = List.copyOf(topics);
         this.queues = List.copyOf(queues);
+        this.queuesUtilization = this.queues.stream().mapToDouble(QueueOnLayout::utilization).sum();
         this.names = Stream.concat(this.topics.stream().map(Topic::name), this.queues.stream().map(QueueOnLayout::name))
                 .toArray(String[]::new);
         this.sized = this.topics.stream().map(t -> profile.atMessageSize(t.workload().messageSizeBytes())).toList();
@@ -164,8 +167,9 @@ public final class TopologyEvaluator {
         MG1Queue queue = new MG1Queue(sum(rates), ServiceTime.mixture(rates, times));
         ProfileParameters p = profile.parameters();
         return new BrokerLoad(layout, publishers, subscribers, queueConnections, queue, waitingQueue(queue),
-                objectives.waitingQuantile(), p.latencyFloorSeconds(), new BrokerLoad.Recovery(subscriptions, p.registrationSeconds()), ingress, egress,
-                networkPerBroker, new BrokerLoad.Mix(names, rates, times, count));
+                objectives.waitingQuantile(), p.latencyFloorSeconds(),
+                new BrokerLoad.Recovery(subscriptions, p.registrationSeconds()), ingress, egress, networkPerBroker,
+                new BrokerLoad.Mix(names, rates, times, count));
     }
 
     /**
@@ -178,7 +182,6 @@ public final class TopologyEvaluator {
     }
 
     private double capacity(BrokerLoad load) {
-        double queuesUtilization = queues.stream().mapToDouble(QueueOnLayout::utilization).sum();
         double topicsUtilization = load.utilization() - queuesUtilization;
         return Math.max(0, objectives.maxUtilization() - queuesUtilization) / topicsUtilization * offeredLoad();
     }

@@ -62,6 +62,12 @@ public record Workload(long publishers, double ratePerPublisher, long subscriber
                 meanReplicationGrade, distribution, distinctFilters, bytes);
     }
 
+    /** The same subscribers and messages, from {@code n} publishers at {@code rate} each. */
+    public Workload withPublishers(long n, double rate) {
+        return new Workload(n, rate, subscribers, filtersPerSubscriber, filterComponents, meanReplicationGrade,
+                distribution, distinctFilters, messageSizeBytes);
+    }
+
     /** lambda = n * rate, msgs/s. */
     public double offeredLoad() {
         return publishers * ratePerPublisher;
