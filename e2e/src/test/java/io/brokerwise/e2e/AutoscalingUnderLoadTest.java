@@ -25,6 +25,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Autoscaling following a counted load on real brokers: examples/autoscaling.yaml, declared at what the delivery
@@ -43,6 +44,7 @@ import org.junit.jupiter.api.Test;
  */
 @LocalClusterTest
 @Order(14)
+@ResourceLock(ClusterResources.NODE_SLOT_A)
 class AutoscalingUnderLoadTest {
 
     static final String WINDOW = "10s";

@@ -32,6 +32,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Benchmark Jobs on the real node against the real brokers of examples/local-cluster.yaml: a broker pod's
@@ -46,6 +47,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 @LocalClusterTest
 @Order(6)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ResourceLock(ClusterResources.NODE_SLOT_A)
+@ResourceLock(ClusterResources.NODE_SLOT_B)
 class BenchmarkRunOnRealNodeTest {
 
     private static final String TOPOLOGY = "local-demo";

@@ -18,6 +18,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * A real Artemis broker on the real node: the broker image (the broker module's BrokerMain) runs a
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  */
 @LocalClusterTest
 @Order(1)
+@ResourceLock(ClusterResources.NODE_SLOT_A)
 class BrokerOnRealNodeTest {
 
     @Test

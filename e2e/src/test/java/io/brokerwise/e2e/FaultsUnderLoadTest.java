@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.List;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Faults under a counted load (the benchmark image's delivery check, through the client library) on a 2 x 2 grid of
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 @LocalClusterTest
 @Order(12)
+@Isolated
 class FaultsUnderLoadTest {
 
     /**

@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Runs after the other cluster tests: nothing they started sent a packet off this machine. The
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
 @LocalClusterTest
 @Tag("guard") // Tagged guard: only the local cluster has the guard (not Kind).
 @Order(100)
+@Isolated
 class NetworkGuardTest {
 
     /** The node bridge, pod and Service ranges of e2e/lib/common.sh: all inside this machine. */

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The whole path on the real node: the chart installed with helm (the operator a real pod under the
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 @LocalClusterTest
 @Order(4)
+@ResourceLock(ClusterResources.NODE_SLOT_A)
 class OperatorOnRealNodeTest {
 
     private static final String EXAMPLE = "examples/local-cluster.yaml";

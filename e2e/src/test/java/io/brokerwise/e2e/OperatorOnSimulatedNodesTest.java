@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The operator (installed by the chart) on kwok-simulated dedicated nodes. kwok marks pods Ready without
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
 @LocalClusterTest
 @Tag("sim-nodes") // needs kwok nodes, which only the local cluster has (e2e/ci: --sim-nodes 16)
 @Order(5)
+@ResourceLock(ClusterResources.SIMULATED_NODES)
 class OperatorOnSimulatedNodesTest {
 
     private static final int NODES = 16;

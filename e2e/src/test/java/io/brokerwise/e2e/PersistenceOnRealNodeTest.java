@@ -24,6 +24,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * A persistent topology's journal on a real PersistentVolume of the local cluster (an ext4 file system of the
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 @LocalClusterTest
 @Order(6)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ResourceLock(ClusterResources.NODE_SLOT_B)
 class PersistenceOnRealNodeTest {
 
     private static final String NAME = "journal";

@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Placement on dedicated nodes, at a scale only simulated nodes give: the real scheduler puts one
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
 @LocalClusterTest
 @Tag("sim-nodes") // Tagged sim-nodes: needs kwok nodes, which only the local cluster has.
 @Order(2)
+@ResourceLock(ClusterResources.SIMULATED_NODES)
 class PlacementOnSimulatedNodesTest {
 
     private static final int SURPLUS = 2;

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * A replicated queue beside the topic on the same brokers, grown from 1 to 2 replicas and shrunk back by a change of
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
  */
 @LocalClusterTest
 @Order(15)
+@ResourceLock(ClusterResources.NODE_SLOT_B)
 class QueuesUnderLoadTest {
 
     static final String QUEUE = "work";

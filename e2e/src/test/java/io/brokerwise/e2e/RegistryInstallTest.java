@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The install path a team follows on its own cluster (docs/install.md), run on the local cluster: Jib
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 @LocalClusterTest
 @Order(90)
+@Isolated
 class RegistryInstallTest {
 
     private static final String REGISTRY = "127.0.0.1:5000/brokerwise";

@@ -30,7 +30,11 @@ import org.awaitility.Awaitility;
  */
 final class TestCluster {
 
-    static final Duration WAIT = Duration.ofSeconds(30);
+    /**
+     * How long a test waits for the operator: a bound on a failure, not a figure. The operator reacts within seconds;
+     * the bound allows for a JVM tier that shares the machine's two cores with the cluster tier at a lower priority.
+     */
+    static final Duration WAIT = Duration.ofSeconds(90);
 
     private final KubernetesClient client;
 
@@ -203,7 +207,7 @@ final class TestCluster {
         Job current = jobs.withName(job.getMetadata().getName()).get();
         int pods = current.getSpec().getCompletions();
         java.time.Instant now = java.time.Instant.now();
-        current.setStatus(new JobStatusBuilder().withStartTime(now.minus(WAIT).toString())
+        current.setStatus(new JobStatusBuilder().withStartTime(now.minus(Duration.ofSeconds(30)).toString())
                 .withCompletionTime(now.toString()).withSucceeded(pods).withActive(0).withReady(0)
                 .withCompletedIndexes(pods == 1 ? "0" : "0-" + (pods - 1)).withNewUncountedTerminatedPods()
                 .endUncountedTerminatedPods()
