@@ -42,7 +42,23 @@ build_api_tools() {
   build_kubernetes
   go_build etcd "$ETCD_BIN" "" .
   go_build helm "$HELM_BIN" "-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION" helm.sh/helm/v3/cmd/helm
+  fetch_monitoring_crds
   kube_api_test_layout
+}
+
+# The CRDs of the prometheus-operator's PodMonitor, ServiceMonitor and PrometheusRule, as its release ships them, from
+# the module cache (the module is pinned by e2e/tools/prometheus-operator's go.sum; nothing is built).
+fetch_monitoring_crds() {
+  [ -d "$MONITORING_CRDS" ] && return 0
+  log "fetching the prometheus-operator's CRDs from the Go module proxy (cached in $MONITORING_CRDS)"
+  local src kind
+  src=$(cd "$E2E_DIR/tools/prometheus-operator" && go mod download -json github.com/prometheus-operator/prometheus-operator \
+        | sed -n 's/.*"Dir": "\(.*\)",/\1/p')
+  rm -rf "$MONITORING_CRDS.tmp" && mkdir -p "$MONITORING_CRDS.tmp"
+  for kind in podmonitors servicemonitors prometheusrules; do
+    cp "$src/example/prometheus-operator-crd/monitoring.coreos.com_$kind.yaml" "$MONITORING_CRDS.tmp/"
+  done
+  mv "$MONITORING_CRDS.tmp" "$MONITORING_CRDS"
 }
 
 build_all() {

@@ -29,6 +29,7 @@ KWOK_VERSION=$(required_version kwok sigs.k8s.io/kwok)
 HELM_VERSION=$(required_version helm helm.sh/helm/v3)
 REGISTRY_VERSION=$(required_version registry github.com/distribution/distribution/v3)
 LOCAL_PATH_VERSION=$(required_version local-path github.com/rancher/local-path-provisioner)
+PROMETHEUS_OPERATOR_VERSION=$(required_version prometheus-operator github.com/prometheus-operator/prometheus-operator)
 
 K8S_BIN=$CACHE/bin/kubernetes-$K8S_VERSION
 ETCD_BIN=$CACHE/bin/etcd-$ETCD_VERSION
@@ -38,6 +39,9 @@ PAUSE_BIN=$CACHE/bin/pause-1
 HELM_BIN=$CACHE/bin/helm-$HELM_VERSION
 REGISTRY_BIN=$CACHE/bin/registry-$REGISTRY_VERSION
 LOCAL_PATH_BIN=$CACHE/bin/local-path-$LOCAL_PATH_VERSION
+# Not a program: the prometheus-operator's CRDs of the monitors the chart renders, which the operator's tests install
+# on their API server to check the rendered PodMonitor and PrometheusRule against the real schema.
+MONITORING_CRDS=$CACHE/crds/prometheus-operator-$PROMETHEUS_OPERATOR_VERSION
 
 # Addresses: the node IP sits on an empty bridge (the kernel has no dummy
 # links and the node IP cannot be loopback); pods get their own bridge.

@@ -27,6 +27,15 @@ public final class BuiltTools {
         return cache().resolve("bin").resolve("helm-" + required("helm", "helm.sh/helm/v3")).resolve("helm");
     }
 
+    /**
+     * The prometheus-operator's CRDs of PodMonitor, ServiceMonitor and PrometheusRule, as its release ships them, which
+     * {@code e2e/cluster build api} fetches: a folder of their YAML files.
+     */
+    public static Path monitoringCrds() {
+        return cache().resolve("crds").resolve("prometheus-operator-"
+                + required("prometheus-operator", "github.com/prometheus-operator/prometheus-operator"));
+    }
+
     /** The Brokerwise cache the scripts build into: BROKERWISE_CACHE, else ~/.cache/brokerwise. */
     public static Path cache() {
         String cache = System.getProperty("brokerwise.cache", System.getenv("BROKERWISE_CACHE"));
