@@ -32,7 +32,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Benchmark Jobs on the real node against the real brokers of examples/local-cluster.yaml: a broker pod's
@@ -47,8 +47,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 @LocalClusterTest
 @Order(6)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-@ResourceLock(ClusterResources.NODE_SLOT_A)
-@ResourceLock(ClusterResources.NODE_SLOT_B)
+@Isolated
 class BenchmarkRunOnRealNodeTest {
 
     private static final String TOPOLOGY = "local-demo";

@@ -10,7 +10,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.List;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A topology of several destinations changes its layout under a counted load: examples/local-cluster-topics.yaml
@@ -25,8 +25,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  */
 @LocalClusterTest
 @Order(13)
-@ResourceLock(ClusterResources.NODE_SLOT_A)
-@ResourceLock(ClusterResources.NODE_SLOT_B)
+@Isolated
 class ScalingUnderLoadTest {
 
     static final String MANIFEST = "examples/local-cluster-topics.yaml";
