@@ -15,8 +15,9 @@ import java.util.concurrent.locks.LockSupport;
  *       It takes milliseconds; {@link #REATTACHMENT_BOUND} keeps a link that never settles from holding its
  *       caller.</li>
  *   <li>The broker's journal volume is full. A Brokerwise broker refuses a send then ({@value #REFUSED_VOLUME_FULL},
- *       "address is full": its disk-full policy is FAIL, and a full address in memory blocks instead, so on these
- *       brokers the refusal means the disk); the refused message is not stored, so trying it again stores it at
+ *       "address is full", or {@value #REFUSED_VOLUME_FULL_AT_BROKER} from the broker for a send that reached it: its
+ *       disk-full policy is FAIL, and a full address in memory blocks instead, so on these brokers the refusal means
+ *       the disk); the refused message is not stored, so trying it again stores it at
  *       most once. The caller waits as for a blocked producer, up to {@link #SEND_TIMEOUT}, and the send then
  *       fails saying which broker's volume is full and what to do.</li>
  * </ul>
@@ -27,6 +28,8 @@ final class RetriedSend {
     static final String REFUSED_DURING_REATTACHMENT = "AMQ219061";
     /** The message ID of the client's refusal once the broker has refused producer credit to a full address. */
     static final String REFUSED_VOLUME_FULL = "AMQ219058";
+    /** The message ID of the broker's own refusal of a send to a full address that reached it. */
+    static final String REFUSED_VOLUME_FULL_AT_BROKER = "AMQ229102";
     static final Duration REATTACHMENT_BOUND = Duration.ofSeconds(10);
     /** How long a send waits for room on a full journal volume: the JMS client's own call timeout. */
     static final Duration SEND_TIMEOUT = Duration.ofSeconds(30);
@@ -78,7 +81,9 @@ final class RetriedSend {
     }
 
     static boolean refusedForAFullVolume(JMSException e) {
-        return e.getMessage() != null && e.getMessage().startsWith(REFUSED_VOLUME_FULL);
+        String message = e.getMessage();
+        return message != null && (message.startsWith(REFUSED_VOLUME_FULL)
+                || message.startsWith(REFUSED_VOLUME_FULL_AT_BROKER));
     }
 
     private static JMSException volumeFull(JMSException refusal, String broker, Duration waited) {
