@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
@@ -26,6 +27,8 @@ import org.junit.platform.launcher.TestPlan;
 public final class ClassTimes implements TestExecutionListener {
 
     private final Map<String, Instant> started = new ConcurrentHashMap<>();
+    /** A class's container succeeds though a test of it fails: the worst outcome of its tests, by class. */
+    private final Map<String, TestExecutionResult.Status> worst = new ConcurrentHashMap<>();
     private final List<String> rows = Collections.synchronizedList(new ArrayList<>());
     private volatile Instant planStarted = Instant.now();
 
@@ -41,10 +44,13 @@ public final class ClassTimes implements TestExecutionListener {
 
     @Override
     public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+        id.getSource().filter(MethodSource.class::isInstance).map(s -> simpleName(((MethodSource) s).getClassName()))
+                .ifPresent(c -> worst.merge(c, result.getStatus(), ClassTimes::worse));
         className(id).ifPresent(c -> {
             Instant start = started.getOrDefault(c, planStarted);
-            rows.add(String.format("%7.1f %7.1f %7.1f  %-8s %s", seconds(planStarted, start),
-                    seconds(planStarted, Instant.now()), seconds(start, Instant.now()), result.getStatus(), c));
+            rows.add(String.format("%7.1f %7.1f %7.1f  %-10s %s", seconds(planStarted, start),
+                    seconds(planStarted, Instant.now()), seconds(start, Instant.now()),
+                    worse(result.getStatus(), worst.getOrDefault(c, result.getStatus())), c));
         });
     }
 
@@ -66,8 +72,17 @@ public final class ClassTimes implements TestExecutionListener {
     }
 
     private static Optional<String> className(TestIdentifier id) {
-        return id.getSource().filter(ClassSource.class::isInstance).map(s -> ((ClassSource) s).getClassName()
-                .replace("io.brokerwise.e2e.", ""));
+        return id.getSource().filter(ClassSource.class::isInstance)
+                .map(s -> simpleName(((ClassSource) s).getClassName()));
+    }
+
+    private static String simpleName(String className) {
+        return className.substring(className.lastIndexOf('.') + 1);
+    }
+
+    /** FAILED over ABORTED over SUCCESSFUL, the enum's order. */
+    private static TestExecutionResult.Status worse(TestExecutionResult.Status a, TestExecutionResult.Status b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 
     private static double seconds(Instant from, Instant to) {
