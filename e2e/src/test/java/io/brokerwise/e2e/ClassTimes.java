@@ -48,8 +48,9 @@ public final class ClassTimes implements TestExecutionListener {
                 .ifPresent(c -> worst.merge(c, result.getStatus(), ClassTimes::worse));
         className(id).ifPresent(c -> {
             Instant start = started.getOrDefault(c, planStarted);
+            Instant end = Instant.now();
             rows.add(String.format("%7.1f %7.1f %7.1f  %-10s %s", seconds(planStarted, start),
-                    seconds(planStarted, Instant.now()), seconds(start, Instant.now()),
+                    seconds(planStarted, end), seconds(start, end),
                     worse(result.getStatus(), worst.getOrDefault(c, result.getStatus())), c));
         });
     }
