@@ -79,8 +79,18 @@ YAML
 }
 
 start_containerd() {
+  local from=1 log=$RUN/logs/containerd.log   # from: the first line of this start's log, appended to across starts
+  if ! alive containerd && [ -f "$log" ]; then from=$(( $(wc -l < "$log") + 1 )); fi
   start_proc containerd containerd --config "$RUN/containerd/config.toml"
   wait_for 30 containerd ctr --address "$CONTAINERD_SOCK" version
+  # its CRI plugin serves the kubelet only once it has recovered its state, which takes seconds after ctr answers on
+  # a busy machine; a kubelet started before exits ("server is not initialized yet")
+  wait_for 60 "containerd's CRI plugin" cri_serving "$from"
+}
+
+cri_serving() {
+  awk -v from="$1" 'NR >= from && /Start streaming server/ { found = 1 } END { exit !found }' \
+    "$RUN/logs/containerd.log"
 }
 
 start_kubelet() {

@@ -118,7 +118,7 @@ final class CountedLoad {
                     + " sends fell inside " + d);
         }
         assertEquals(0, report.sendFailures(), "sends to a down broker wait for it, none fails: " + report.line());
-        assertEquals(disruptions.stream().filter(Disruption::moves).count(), report.routingChanges(),
+        assertEquals(disruptions.stream().mapToInt(Disruption::moves).sum(), report.routingChanges(),
                 "the clients followed every move of the layout and no other: " + report.line());
         for (SubscriberDelivery s : report.subscribers()) {
             for (MessageSpan m : s.missing()) {

@@ -106,11 +106,18 @@ final class DeliveryCheckPod {
      * ConfigMap within its sync period (10 s on the local cluster).
      */
     long awaitMoveTo(int publisherGroups, int subscriberGroups, long since, Duration atMost) {
+        return awaitMovesTo(publisherGroups, subscriberGroups, 1, since, atMost);
+    }
+
+    /** When the check's clients followed the {@code count}-th routing map of that layout since {@code since}. */
+    long awaitMovesTo(int publisherGroups, int subscriberGroups, int count, long since, Duration atMost) {
         String moved = "delivery-check: moved to " + publisherGroups + " x " + subscriberGroups + " at ";
-        // a list of disruptions run over again moves to the same layout again: only a move since counts
-        return pod.await("a move to " + publisherGroups + " x " + subscriberGroups, atMost, log -> log.lines()
-                .filter(l -> l.startsWith(moved)).map(l -> Long.parseLong(l.substring(moved.length()).trim()))
-                .filter(t -> t >= since).max(Long::compare));
+        // a list of disruptions run over again moves to the same layout again: only moves since count
+        return pod.await(count + " moves to " + publisherGroups + " x " + subscriberGroups, atMost, log -> {
+            List<Long> times = log.lines().filter(l -> l.startsWith(moved))
+                    .map(l -> Long.parseLong(l.substring(moved.length()).trim())).filter(t -> t >= since).toList();
+            return times.size() >= count ? Optional.of(times.get(count - 1)) : Optional.empty();
+        });
     }
 
     /**

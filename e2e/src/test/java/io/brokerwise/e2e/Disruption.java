@@ -12,12 +12,13 @@ import java.util.List;
  * <ul>
  *   <li>an outage of {@code downBrokers} (pods by name): their subscribers may miss what was sent from just before
  *       the fault until every subscriber heard from every publisher again;</li>
- *   <li>a layout move ({@code moves}): nothing is lost, and a message may arrive twice until shortly after the
- *       clients followed the new routing map;</li>
+ *   <li>a layout move, or a rollout's moves of cells to new brokers ({@code moves}, the routing maps the clients
+ *       follow): nothing is lost, and a message may arrive twice until shortly after the clients followed the last
+ *       of them;</li>
  *   <li>anything else (the control plane's faults, a change of the load's rate): nothing lost, nothing twice.</li>
  * </ul>
  */
-record Disruption(String what, long fromMillis, long toMillis, List<String> downBrokers, boolean moves) {
+record Disruption(String what, long fromMillis, long toMillis, List<String> downBrokers, int moves) {
 
     /** A send that returned just before the fault may not have reached the brokers' subscriptions yet. */
     static final long IN_FLIGHT_MILLIS = 1_000;
@@ -25,15 +26,20 @@ record Disruption(String what, long fromMillis, long toMillis, List<String> down
     static final Duration SETTLE = Duration.ofSeconds(5);
 
     static Disruption unharmful(String what, long fromMillis, long toMillis) {
-        return new Disruption(what, fromMillis, toMillis, List.of(), false);
+        return new Disruption(what, fromMillis, toMillis, List.of(), 0);
     }
 
     static Disruption outage(String what, long fromMillis, long caughtUpMillis, List<String> downBrokers) {
-        return new Disruption(what, fromMillis, caughtUpMillis, List.copyOf(downBrokers), false);
+        return new Disruption(what, fromMillis, caughtUpMillis, List.copyOf(downBrokers), 0);
     }
 
     static Disruption move(String what, long changedMillis, long clientsMovedMillis) {
-        return new Disruption(what, changedMillis, clientsMovedMillis, List.of(), true);
+        return new Disruption(what, changedMillis, clientsMovedMillis, List.of(), 1);
+    }
+
+    /** A rollout: {@code moves} routing maps, each moving a cell to a new broker, the last followed at the end. */
+    static Disruption rollout(String what, long changedMillis, long lastMoveMillis, int moves) {
+        return new Disruption(what, changedMillis, lastMoveMillis, List.of(), moves);
     }
 
     boolean downFor(SubscriberDelivery s) {
@@ -45,7 +51,7 @@ record Disruption(String what, long fromMillis, long toMillis, List<String> down
     }
 
     boolean mayDuplicate(MessageSpan d) {
-        return moves && d.fromMillis() >= fromMillis && d.toMillis() <= toMillis + SETTLE.toMillis();
+        return moves > 0 && d.fromMillis() >= fromMillis && d.toMillis() <= toMillis + SETTLE.toMillis();
     }
 
     double seconds() {
@@ -61,7 +67,7 @@ record Disruption(String what, long fromMillis, long toMillis, List<String> down
                 .mapToLong(MessageSpan::messages).sum();
         System.out.printf("DISRUPTION %s: whole again after %.1f s, %d sends inside; %s%n", what, seconds(),
                 report.sentBetween(fromMillis, toMillis), downBrokers.isEmpty()
-                        ? (moves ? twice + " messages arrived twice" : "nothing may be lost")
+                        ? (moves > 0 ? twice + " messages arrived twice" : "nothing may be lost")
                         : "its down subscribers (" + down.size() + ") lost " + lost);
     }
 }

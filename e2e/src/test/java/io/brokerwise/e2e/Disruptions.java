@@ -67,6 +67,29 @@ final class Disruptions {
     }
 
     /**
+     * The topology changed to {@code yaml}, whose brokers need a restart (their memory, say): the operator rolls it out
+     * cell by cell, each cell's clients moved to a new broker before the old one goes, {@code cells} + 1 routing maps
+     * in all (the cell on the extra broker moves back last). From the change until the check's clients followed the
+     * last of them. Throughout, the routing map is sampled: it may never name a broker whose pod is not Ready.
+     */
+    static CountedLoad.Step rollOut(String what, String yaml, int rows, int columns) {
+        return load -> {
+            int cells = rows * columns;
+            RoutedBrokersSampler sampler = RoutedBrokersSampler.start(load.k8s, load.ns, load.topology);
+            long changed = System.currentTimeMillis();
+            Topologies.apply(load.k8s, load.ns, yaml);
+            long moved = load.check.awaitMovesTo(rows, columns, cells + 1, changed, Duration.ofMinutes(10));
+            Topologies.await(load.k8s, load.ns, load.topology, "RollingOut", "False", "current template", 4);
+            long done = System.currentTimeMillis();
+            sampler.stopAndAssertEveryRoutedBrokerReady();
+            System.out.printf("ROLLOUT %s: %d cells, %d moves; the clients followed the last %.1f s after the change, "
+                    + "the rollout ended after %.1f s; %s%n", what, cells, cells + 1, (moved - changed) / 1e3,
+                    (done - changed) / 1e3, sampler.summary());
+            return Disruption.rollout(what, changed, moved, cells + 1);
+        };
+    }
+
+    /**
      * The topology changed to {@code yaml}, which plans {@code replicas} replicas of queue {@code queue}: from the
      * change until the routing map routes the queue to exactly that many, every one with a producer and a consumer
      * of the check attached, so a replica marked for removal has emptied and left the map. The topic's layout does

@@ -109,6 +109,60 @@ class OperatorOnSimulatedNodesTest {
     }
 
     /**
+     * Draining a dedicated node, as {@code kubectl drain} does (cordon, then evict each pod, retrying one that is
+     * refused): the brokers' budget refuses the eviction (HTTP 429), the operator moves the cell to a new broker on
+     * another node, deletes the old pod itself once the map has left it, and the drain completes. Read from watch
+     * events, ordered by the revisions the API server gave them: the map stops naming the old pod's ordinal before the
+     * pod is deleted. No load (kwok runs no broker); the clients' move under load is ScalingUnderLoadTest's rollout.
+     */
+    @Test
+    void aDrainedNodesBrokerMovesMakeBeforeBreakWhileItsEvictionIsRefused(KubernetesClient k8s) throws Exception {
+        OperatorInstall.ensure(k8s);
+        String name = "drain";
+        String ns = Pods.createNamespace(k8s, "bw-e2e-drain");
+        String node = null;
+        try {
+            Topologies.apply(k8s, ns, topology(name, 80, "{mode: Auto}"));
+            Topologies.await(k8s, ns, name, "Ready", "True", "are Ready", 3);
+            Topologies.awaitRoutedBrokers(k8s, ns, name, 2);
+            Pod old = k8s.pods().inNamespace(ns).withName(name + "-broker-0").get();
+            node = old.getSpec().getNodeName();
+            Drain drain = new Drain();
+            try (var mapWatch = k8s.configMaps().inNamespace(ns).withName(name + "-routing").watch(drain.routingMap());
+                 var podWatch = k8s.pods().inNamespace(ns).withName(old.getMetadata().getName()).watch(drain.pod())) {
+                String cordoned = node;
+                k8s.nodes().withName(cordoned).edit(n -> {
+                    n.getSpec().setUnschedulable(true);
+                    return n;
+                });
+                int refused = Drain.evictUntilGone(k8s, ns, name, cordoned, java.time.Duration.ofMinutes(4));
+                System.out.println("drain of " + cordoned + ": " + refused + " evictions refused (HTTP 429) before "
+                        + "the operator moved the cell and deleted the pod itself");
+                assertTrue(refused > 0, "the budget refused the eviction at least once");
+            }
+            System.out.println("watch events (revision, action, what):\n" + drain.events.stream()
+                    .map(Drain.Event::toString).collect(Collectors.joining("\n")));
+            long mapLeft = drain.first("of a map without ordinal 0", e -> e.what().equals("map")
+                    && !e.ordinals().isEmpty() && !e.ordinals().contains(0));
+            long podGone = drain.first("of the old pod deleted", e -> e.action().equals("DELETED")
+                    && e.what().equals("pod " + old.getMetadata().getUid()));
+            assertTrue(mapLeft < podGone, "the map left ordinal 0 (revision " + mapLeft + ") before its pod went ("
+                    + podGone + ")");
+            Topologies.await(k8s, ns, name, "RollingOut", "False", "current template", 3);
+            assertTrue(Topologies.brokerPods(k8s, ns, name).stream().noneMatch(p -> p.getSpec().getNodeName()
+                    .equals(old.getSpec().getNodeName())), "no broker left on the drained node");
+        } finally {
+            if (node != null) {
+                k8s.nodes().withName(node).edit(n -> {
+                    n.getSpec().setUnschedulable(false);
+                    return n;
+                });
+            }
+            Topologies.deleteNamespace(k8s, ns);
+        }
+    }
+
+    /**
      * Polls replicas, then the routing map, then Ready pods (that order makes both checks sound) until
      * the layout has {@code brokers} brokers everywhere, checking on every sample: a broker the map gains
      * is Ready (growth), and the map names only ordinals below the StatefulSet's replicas (shrink: map

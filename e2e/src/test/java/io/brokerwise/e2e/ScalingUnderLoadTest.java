@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brokerwise.measure.delivery.DeliveryReport;
 import io.brokerwise.measure.delivery.SubscriberDelivery;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.api.model.Quantity;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -22,6 +24,10 @@ import org.junit.jupiter.api.parallel.Isolated;
  * stays until its clients have left and its durable subscriptions hold nothing. So every subscriber receives
  * everything published to its selector on its topic; a non-durable subscriber may receive a message twice only
  * during a move, a durable one never ({@code docs/persistence.md}, Duplicates).
+ * <p>
+ * Then the brokers' memory changes, which needs every broker restarted: the operator rolls it out cell by cell, each
+ * cell moved to a new broker before its old one goes, and the same holds (docs/architecture.md, Changes that restart
+ * brokers, without loss). Throughout, the routing map never names a broker whose pod is not Ready.
  */
 @LocalClusterTest
 @Order(13)
@@ -31,7 +37,10 @@ class ScalingUnderLoadTest {
     static final String MANIFEST = "examples/local-cluster-topics.yaml";
     static final String DURABLE_TOPIC = "orders";
     /** 40 messages/s, at most 10 minutes (30 in the long run): the moves end it. */
-    static final String SCHEDULE = TestLength.pick("40x600s", "40x1800s");
+    static final String SCHEDULE = TestLength.pick("40x900s", "40x2700s");
+    /** The brokers' memory in the manifest, and a change of it, which needs every broker restarted. */
+    static final String MEMORY = "384Mi";
+    static final String MORE_MEMORY = "448Mi";
 
     @Test
     void aLayoutChangeOfSeveralTopicsWithDurableSubscribersLosesNothing(KubernetesClient k8s) throws Exception {
@@ -46,9 +55,11 @@ class ScalingUnderLoadTest {
             Topologies.await(k8s, ns, name, "Ready", "True", "are Ready", 4);
             assertEquals(2, Topologies.plannedBrokers(k8s, ns, name));
             CountedLoad load = CountedLoad.start(k8s, ns, name, "scaling", SCHEDULE, "--durable-topic",
-                    DURABLE_TOPIC).run(TestLength.repeated(List.of(Disruptions.changeLayout(grid, 2, 2),
-                    Disruptions.changeLayout(yaml, 2, 1))));
-            for (Disruption m : load.disruptions()) {
+                    DURABLE_TOPIC).run(Stream.concat(TestLength.repeated(List.of(Disruptions.changeLayout(grid, 2, 2),
+                    Disruptions.changeLayout(yaml, 2, 1))).stream(), Stream.of(Disruptions.rollOut("broker memory "
+                    + MEMORY + " -> " + MORE_MEMORY, yaml.replace("memory: " + MEMORY, "memory: " + MORE_MEMORY), 2,
+                    1))).toList());
+            for (Disruption m : load.disruptions().stream().filter(d -> d.moves() == 1).toList()) {
                 System.out.printf("SCALE to %s: the clients moved %.1f s after the spec changed%n", m.what(),
                         m.seconds());
             }
@@ -57,6 +68,9 @@ class ScalingUnderLoadTest {
             assertEquals(2, Topologies.plannedBrokers(k8s, ns, name));
             assertEquals(2, (int) k8s.apps().statefulSets().inNamespace(ns).withName(name + "-broker").get().getSpec()
                     .getReplicas(), "the retired brokers went once their clients had left and held nothing");
+            assertTrue(Topologies.brokerPods(k8s, ns, name).stream().allMatch(p -> Quantity.getAmountInBytes(
+                    p.getSpec().getContainers().get(0).getResources().getLimits().get("memory"))
+                    .equals(Quantity.getAmountInBytes(new Quantity(MORE_MEMORY)))), "every broker runs with the new memory");
             Topologies.await(k8s, ns, name, "Ready", "True", "are Ready", 2);
         } finally {
             Topologies.deleteNamespace(k8s, ns);

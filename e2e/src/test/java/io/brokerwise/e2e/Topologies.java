@@ -145,9 +145,13 @@ final class Topologies {
     }
 
     /** StatefulSet ordinals of the brokers the routing map names, or empty when there is no map yet. */
-    @SuppressWarnings("unchecked")
     static TreeSet<Integer> routedOrdinals(KubernetesClient k8s, String ns, String name) {
-        ConfigMap cm = k8s.configMaps().inNamespace(ns).withName(name + "-routing").get();
+        return ordinals(k8s.configMaps().inNamespace(ns).withName(name + "-routing").get());
+    }
+
+    /** StatefulSet ordinals of the brokers a routing ConfigMap names, or empty when it holds no map. */
+    @SuppressWarnings("unchecked")
+    static TreeSet<Integer> ordinals(ConfigMap cm) {
         TreeSet<Integer> out = new TreeSet<>();
         if (cm == null || cm.getData() == null || cm.getData().get("routing.json") == null) {
             return out;

@@ -130,9 +130,14 @@ public record RoutingMap(int version, List<String> topics, int publisherGroups, 
     public static List<String> statefulSetAddresses(String name, String namespace, int port, int count) {
         List<String> brokers = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            brokers.add(name + "-broker-" + i + "." + name + "-brokers." + namespace + ".svc:" + port);
+            brokers.add(statefulSetAddress(name, namespace, port, i));
         }
         return brokers;
+    }
+
+    /** The address of pod {@code ordinal} of StatefulSet {@code <name>-broker}, as {@link #forStatefulSet} has it. */
+    public static String statefulSetAddress(String name, String namespace, int port, int ordinal) {
+        return name + "-broker-" + ordinal + "." + name + "-brokers." + namespace + ".svc:" + port;
     }
 
     /**
@@ -171,6 +176,21 @@ public record RoutingMap(int version, List<String> topics, int publisherGroups, 
             former.add(0, columns());
         }
         return new RoutingMap(version, topics, publisherGroups, subscriberGroups, List.of(cells), queues, former);
+    }
+
+    /**
+     * This map with cell {@code cell} (row-major) on the broker at {@code address} instead, every other cell as it is:
+     * one step of a rollout, where a new broker takes a cell before the old one goes. The layout is the same, so its
+     * former columns stay as they are; the cell's durable subscriptions are drained from the old broker by their
+     * subscribers as they follow.
+     */
+    public RoutingMap withBroker(int cell, String address) {
+        if (brokers.contains(address)) {
+            throw new IllegalArgumentException("broker " + address + " already serves a cell of this map");
+        }
+        List<String> moved = new ArrayList<>(brokers);
+        moved.set(cell, address);
+        return new RoutingMap(version, topics, publisherGroups, subscriberGroups, moved, queues, formerColumns);
     }
 
     /** Every column's brokers, as this layout has them. */

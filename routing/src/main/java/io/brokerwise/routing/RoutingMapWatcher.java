@@ -35,6 +35,8 @@ public final class RoutingMapWatcher implements AutoCloseable {
         return t;
     });
     private String lastText;
+    /** The text of a map whose update failed, until one succeeds. */
+    private String failedText;
 
     private RoutingMapWatcher(Path file, Follower follower, Consumer<String> problems) {
         this.file = file;
@@ -70,15 +72,19 @@ public final class RoutingMapWatcher implements AutoCloseable {
         }
         try {
             RoutingMap next = RoutingMapCodec.fromJson(text);
-            if (!next.equals(follower.routingMap())) {
+            // after a failed update the follower may hold the map already, with some clients still on their old
+            // brokers: it is asked again until an update of it succeeds
+            if (!next.equals(follower.routingMap()) || failedText != null) {
                 follower.update(next);
             }
             lastText = text;
+            failedText = null;
         } catch (IllegalArgumentException e) {
             lastText = text;
             problems.accept("routing map " + file + " ignored: " + e.getMessage());
         } catch (Exception e) {
             // Not remembered as seen: the next check retries the same map, e.g. once a new broker is up.
+            failedText = text;
             problems.accept("routing map " + file + " not applied yet: " + e.getMessage());
         }
     }

@@ -27,6 +27,18 @@ class RoutingMapTest {
     }
 
     @Test
+    void aRolloutStepMovesOneCellAndKeepsTheRest() {
+        RoutingMap map = RoutingMap.forLocalPorts("t", 2, 2, List.of(1, 2, 3, 4)).movedTo(2, 1,
+                List.of("127.0.0.1:1", "127.0.0.1:3"));
+        RoutingMap stepped = map.withBroker(1, "127.0.0.1:5");
+        assertEquals(List.of("127.0.0.1:1", "127.0.0.1:5"), stepped.brokers());
+        assertEquals(map.formerColumns(), stepped.formerColumns(), "the layout is the same: no column left");
+        assertEquals(2, stepped.publisherGroups());
+        var twice = assertThrows(IllegalArgumentException.class, () -> stepped.withBroker(0, "127.0.0.1:5"));
+        assertTrue(twice.getMessage().contains("already serves a cell"), twice.getMessage());
+    }
+
+    @Test
     void jsonRoundTripKeepsEveryCell() {
         RoutingMap map = RoutingMap.forLocalPorts("t", 2, 2, List.of(1, 2, 3, 4));
         String json = RoutingMapCodec.toJson(map);

@@ -1,6 +1,7 @@
 package io.brokerwise.routing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,6 +65,48 @@ class RoutingMapWatcherTest {
             follower.unreachable = "";
             watcher.check();
             assertEquals(List.of(two), follower.applied, "the map that failed is retried until it applies");
+        }
+    }
+
+    /**
+     * A follower that takes the new map as its own though some of its clients failed to move (TopologyClient does:
+     * those that moved follow it) is asked again until an update succeeds, or the clients that failed would stay on
+     * their old brokers.
+     */
+    @Test
+    void aFollowerThatHoldsTheMapAfterAFailedUpdateIsAskedAgain() throws Exception {
+        Path file = dir.resolve(RoutingMapCodec.CONFIG_MAP_KEY);
+        Files.writeString(file, RoutingMapCodec.toJson(RoutingMap.forLocalPorts("t", 1, 1, List.of(1))));
+        List<RoutingMap> asked = new ArrayList<>();
+        boolean[] fail = {true};
+        RoutingMap[] held = {RoutingMapWatcher.read(file)};
+        RoutingMapWatcher.Follower partial = new RoutingMapWatcher.Follower() {
+            @Override
+            public RoutingMap routingMap() {
+                return held[0];
+            }
+
+            @Override
+            public void update(RoutingMap next) throws Exception {
+                asked.add(next);
+                held[0] = next;
+                if (fail[0]) {
+                    throw new Exception("a publisher could not reach its new broker");
+                }
+            }
+        };
+        List<String> problems = new ArrayList<>();
+        try (RoutingMapWatcher watcher = RoutingMapWatcher.watch(file, partial, Duration.ofHours(1), problems::add)) {
+            RoutingMap moved = RoutingMap.forLocalPorts("t", 1, 1, List.of(2));
+            Files.writeString(file, RoutingMapCodec.toJson(moved));
+            watcher.check();
+            watcher.check();
+            int failed = asked.size();
+            assertTrue(failed >= 2, "asked again after its update failed: " + problems);
+            fail[0] = false;
+            watcher.check();
+            watcher.check();
+            assertEquals(failed + 1, asked.size(), "asked until it succeeded, then no more");
         }
     }
 }

@@ -73,6 +73,11 @@ public class PubSubTopologySpec {
     @Default("{}")
     public StorageSpec storage = new StorageSpec();
 
+    @JsonPropertyDescription("How a change that restarts the brokers is rolled out: cell by cell, make before break. "
+            + "Default: never a restart in place.")
+    @Default("{}")
+    public RolloutSpec rollout = new RolloutSpec();
+
     @JsonPropertyDescription("Measuring each deployed layout against its prediction.")
     public VerificationSpec verification = new VerificationSpec();
 

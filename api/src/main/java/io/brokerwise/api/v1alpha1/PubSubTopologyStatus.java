@@ -14,6 +14,8 @@ public class PubSubTopologyStatus extends PlanReport {
     public Long observedGeneration;
     @JsonPropertyDescription("The last check of the deployed layout (spec.verification).")
     public VerificationStatus verification;
+    @JsonPropertyDescription("A rollout of the brokers in progress (a change that restarts them), cell by cell.")
+    public RolloutStatus rollout;
     @JsonPropertyDescription("What autoscaling observed, proposed and applied (spec.autoscaling).")
     public AutoscalingStatus autoscaling;
     @SchemaFrom(type = ConditionSchema[].class)

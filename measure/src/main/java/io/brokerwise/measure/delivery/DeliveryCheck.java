@@ -194,11 +194,15 @@ public final class DeliveryCheck implements Callable<Integer> {
                 return client.routingMap();
             }
 
+            /** The map the check's clients last followed whole: a failed update is retried, and counts once. */
+            private RoutingMap followed = client.routingMap();
+
             /** A map that changes only the queues' routes (their counts, their replicas) is no layout move. */
             @Override
             public void update(RoutingMap next) throws Exception {
-                boolean moves = !next.withQueues(List.of()).equals(client.routingMap().withQueues(List.of()));
+                boolean moves = !next.withQueues(List.of()).equals(followed.withQueues(List.of()));
                 client.update(next);
+                followed = next;
                 if (moves) {
                     routingChanges.incrementAndGet();
                     System.err.printf("delivery-check: moved to %d x %d at %d%n", next.publisherGroups(),

@@ -17,7 +17,7 @@ import java.util.Optional;
  * @param stays whether its pod must stay
  * @param state what the last read found, as the line says it after the pod's name
  */
-record RetiringBroker(boolean stays, String state) {
+public record RetiringBroker(boolean stays, String state) {
 
     static final String NOT_READ = "not read since the layout left it";
 
@@ -45,7 +45,7 @@ record RetiringBroker(boolean stays, String state) {
      * sent since the retirement {@code began} has ended: an earlier reading, such as one of a broker that had just
      * started, says nothing of the clients that came to it before the layout left it.
      */
-    static RetiringBroker judge(Readings readings, ScrapeTarget target, Instant began, boolean journalGoesWithPod) {
+    public static RetiringBroker judge(Readings readings, ScrapeTarget target, Instant began, boolean journalGoesWithPod) {
         if (!readings.readSince(target, began)) {
             return new RetiringBroker(true, NOT_READ);
         }

@@ -11,8 +11,10 @@ import io.javaoperatorsdk.operator.processing.dependent.kubernetes.CRUDKubernete
 import io.javaoperatorsdk.operator.processing.dependent.kubernetes.KubernetesDependent;
 
 /**
- * At most one broker voluntarily disrupted at a time: every broker is the only one for its cell of the
- * grid, so a drain takes one cell's publishers and subscribers through re-registration at a time.
+ * No broker may be evicted: every broker is the only one for its cell of the grid, and an eviction leaves that
+ * cell's subscribers without it until a new pod is Ready. {@code kubectl drain} of a dedicated node is refused (HTTP
+ * 429) and retries, while the operator moves the node's cells to brokers on other nodes, make-before-break, and
+ * deletes the old pods itself, which no budget blocks (docs/operations.md, Draining a broker node).
  */
 @KubernetesDependent(informer = @Informer(labelSelector = "app.kubernetes.io/managed-by=" + Names.MANAGED_BY))
 public class BrokerDisruptionBudget extends CRUDKubernetesDependentResource<PodDisruptionBudget, PubSubTopology> {
@@ -25,7 +27,7 @@ public class BrokerDisruptionBudget extends CRUDKubernetesDependentResource<PodD
     protected PodDisruptionBudget desired(PubSubTopology topology, Context<PubSubTopology> context) {
         return new PodDisruptionBudgetBuilder().withMetadata(Layouts.metadata(topology, Names.disruptionBudget(topology)))
                 .withNewSpec()
-                .withMaxUnavailable(new IntOrString(1))
+                .withMaxUnavailable(new IntOrString(0))
                 .withNewSelector().withMatchLabels(Names.brokerSelector(topology)).endSelector()
                 .endSpec().build();
     }

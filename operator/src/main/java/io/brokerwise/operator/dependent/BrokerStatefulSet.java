@@ -82,29 +82,66 @@ public class BrokerStatefulSet extends CRUDKubernetesDependentResource<StatefulS
     protected StatefulSet desired(PubSubTopology topology, Context<PubSubTopology> context) {
         Deployment deployment = Layouts.deployment(context);
         QueueLayout queues = deployment.queues();
-        StatefulSet set = new StatefulSetBuilder(render(BrokerSet.of(topology).withQueues(queues.names()),
-                replicas(deployment)))
+        BrokerSet brokers = BrokerSet.of(topology).withQueues(queues.names());
+        StatefulSet set = new StatefulSetBuilder(render(brokers, replicas(deployment)))
                 .editMetadata().addToAnnotations(Names.LAYOUT_ANNOTATION, Layouts.of(context).layout().dimensions()).endMetadata()
+                .editSpec().withTemplate(template(brokers, BrokerTrust.of(context).served()))
+                // the operator replaces brokers itself, a cell at a time, once its clients have moved (RolloutDecision)
+                .withNewUpdateStrategy().withType("OnDelete").endUpdateStrategy().endSpec()
                 .build();
         if (!queues.isEmpty()) {
             // what the brokers carry, for a pass that cannot plan and keeps it
             set.getMetadata().getAnnotations().put(Names.QUEUES_ANNOTATION, queues.annotation());
         }
-        String served = BrokerTrust.of(context).served();
-        if (served != null) {
-            // brokers read their key store when they start: a new CA, or a renewed team certificate, rolls them
-            set.getSpec().getTemplate().getMetadata().getAnnotations().put(TLS_HASH_ANNOTATION, hash(served));
-        }
         return set;
     }
 
     /**
+     * The brokers' pod template with what they serve: brokers read their key store when they start, so a new CA, or a
+     * renewed team certificate, is a new template. It carries the hash of the rest of itself, which a rollout compares
+     * each pod's with ({@link Names#TEMPLATE_HASH_ANNOTATION}).
+     *
+     * @param served what the brokers' key stores are made of ({@link BrokerTrust#served()}); null without TLS
+     */
+    public static PodTemplateSpec template(BrokerSet brokers, String served) {
+        PodTemplateSpec template = template(brokers);
+        Map<String, String> annotations = template.getMetadata().getAnnotations();
+        if (served != null) {
+            annotations.put(TLS_HASH_ANNOTATION, hash(served));
+        }
+        annotations.put(Names.TEMPLATE_HASH_ANNOTATION, hash(canonicalJson(template)));
+        return template;
+    }
+
+    /** The hash a pod made from the current template of these brokers carries. */
+    public static String templateHash(BrokerSet brokers, String served) {
+        return template(brokers, served).getMetadata().getAnnotations().get(Names.TEMPLATE_HASH_ANNOTATION);
+    }
+
+    /**
+     * The template as JSON with every map's keys in order: a map's own order may differ between two runs of the
+     * operator, and a hash that changed with it would roll every broker after a restart.
+     */
+    private static String canonicalJson(PodTemplateSpec template) {
+        try {
+            return CANONICAL.writeValueAsString(template);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("a pod template always serializes", e);
+        }
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper CANONICAL =
+            new com.fasterxml.jackson.databind.ObjectMapper()
+                    .configure(com.fasterxml.jackson.databind.SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+
+    /**
      * The brokers' pods: the layout's or the largest queue's, whichever is more, never fewer than the routing map or a
-     * retiring broker still uses.
+     * retiring broker still uses, or a rollout keeps (a new broker that takes a cell before the old one goes).
      */
     static int replicas(Deployment deployment) {
         int planned = Math.max(deployment.layout().brokers(), deployment.queues().brokers());
-        return Math.max(planned, Math.max(deployment.brokersInUse(), deployment.retained()));
+        int kept = Math.max(deployment.retained(), deployment.rollout().replicas());
+        return Math.max(planned, Math.max(deployment.brokersInUse(), kept));
     }
 
     /** The StatefulSet of a set of brokers. */

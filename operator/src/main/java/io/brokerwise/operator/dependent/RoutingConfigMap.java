@@ -16,7 +16,6 @@ import io.javaoperatorsdk.operator.processing.dependent.kubernetes.KubernetesDep
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.IntStream;
 
 /**
  * The routing map clients follow (format: routing/README.md). It moves to a new layout only once every
@@ -38,12 +37,17 @@ public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap,
         Deployment deployment = Layouts.deployment(context);
         BrokerSet brokers = BrokerSet.of(topology);
         List<QueueRoute> queues = deployment.queues().routes();
-        if (deployment.readiness().allReady(deployment.layout().brokers())) {
-            Layout layout = deployment.layout().layout();
-            return render(brokers, movedTo(deployment.routed(), brokers.name(), brokers.namespace(), layout)
-                    .withTopics(routedTopics(deployment, brokers)).withQueues(queues));
+        Layout layout = deployment.layout().layout();
+        if (deployment.routedToLayout()) {
+            // the same layout: each cell stays on its broker, unless a rollout's step moves one
+            RoutingMap map = deployment.rollout().applyTo(deployment.routed().orElseThrow());
+            return render(brokers, map.withTopics(routedTopics(deployment, brokers, map)).withQueues(queues));
         }
-        // until the layout's brokers are all Ready, clients keep the map they follow
+        if (deployment.readiness().allReady(deployment.layout().brokers())) {
+            RoutingMap map = movedTo(deployment.routed(), brokers.name(), brokers.namespace(), layout);
+            return render(brokers, map.withTopics(routedTopics(deployment, brokers, map)).withQueues(queues));
+        }
+        // until the new layout's brokers are all Ready, clients keep the map they follow
         return deployment.routed().map(map -> render(brokers, map.withQueues(queues)))
                 .orElseGet(() -> new ConfigMapBuilder().withMetadata(brokers.metadata(Names.routing(brokers.name())))
                         .withData(Map.of()).build());
@@ -57,13 +61,13 @@ public class RoutingConfigMap extends CRUDKubernetesDependentResource<ConfigMap,
     }
 
     /**
-     * The topics clients may use: a topic added to the spec once every broker of the layout runs the broker.xml that
-     * declares it (a broker reads its configuration only as it starts, and creates no address itself), one withdrawn
-     * at once. Until a renamed sole topic is declared, the old name stays.
+     * The topics clients may use on {@code map}: a topic added to the spec once every broker the map names runs the
+     * broker.xml that declares it (a broker reads its configuration only as it starts, and creates no address itself),
+     * one withdrawn at once. Until a renamed sole topic is declared, the old name stays.
      */
-    static List<String> routedTopics(Deployment deployment, BrokerSet brokers) {
+    static List<String> routedTopics(Deployment deployment, BrokerSet brokers, RoutingMap map) {
         String config = BrokerStatefulSet.configHash(brokers.withQueues(deployment.queues().names()));
-        boolean declared = IntStream.range(0, Math.toIntExact(deployment.layout().brokers()))
+        boolean declared = map.brokers().stream().map(Names::ordinal)
                 .allMatch(i -> deployment.readiness().readyOn(i, config));
         List<String> routed = deployment.routed().map(RoutingMap::topics).orElse(List.of());
         List<String> kept = brokers.topics().stream().filter(t -> declared || routed.contains(t)).toList();

@@ -5,10 +5,14 @@ import io.brokerwise.model.topology.Layout;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
+import io.brokerwise.routing.RoutingMap;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -19,10 +23,14 @@ import java.util.stream.IntStream;
  * a new layout only when all its brokers are Ready; the Ready condition names the missing ones.
  *
  * @param configs    the hash of the broker.xml each pod started with ({@link Names#CONFIG_HASH_ANNOTATION})
+ * @param templates  the hash of the pod template each pod was made from ({@link Names#TEMPLATE_HASH_ANNOTATION})
+ * @param nodes      the node each scheduled pod runs on
+ * @param unschedulable the pods the scheduler found no node for
  * @param anyPending whether a broker pod is Pending: what it waits for (the scheduler, a volume) sends no event
  */
 public record BrokerReadiness(Map<Integer, String> notReady, Map<Integer, Boolean> ready, Map<Integer, String> configs,
-                              boolean anyPending) {
+                              Map<Integer, String> templates, Map<Integer, String> nodes,
+                              Set<Integer> unschedulable, boolean anyPending) {
 
     /** Set on a claim once the scheduler has picked the node its volume must be on. */
     static final String SELECTED_NODE = "volume.kubernetes.io/selected-node";
@@ -48,6 +56,9 @@ public record BrokerReadiness(Map<Integer, String> notReady, Map<Integer, Boolea
         Map<Integer, Boolean> ready = new TreeMap<>();
         Map<Integer, String> notReady = new TreeMap<>();
         Map<Integer, String> configs = new TreeMap<>();
+        Map<Integer, String> templates = new TreeMap<>();
+        Map<Integer, String> nodes = new TreeMap<>();
+        Set<Integer> unschedulable = new TreeSet<>();
         boolean anyPending = false;
         String prefix = Names.statefulSet(topology) + "-";
         for (Pod pod : pods) {
@@ -60,12 +71,23 @@ public record BrokerReadiness(Map<Integer, String> notReady, Map<Integer, Boolea
             ready.put(ordinal, isReady);
             Optional.ofNullable(pod.getMetadata().getAnnotations()).map(a -> a.get(Names.CONFIG_HASH_ANNOTATION))
                     .ifPresent(config -> configs.put(ordinal, config));
+            Optional.ofNullable(pod.getMetadata().getAnnotations()).map(a -> a.get(Names.TEMPLATE_HASH_ANNOTATION))
+                    .ifPresent(template -> templates.put(ordinal, template));
+            Optional.ofNullable(pod.getSpec()).map(s -> s.getNodeName()).ifPresent(node -> nodes.put(ordinal, node));
+            if (condition(pod, "PodScheduled").filter(c -> "False".equals(c.getStatus())).isPresent()) {
+                unschedulable.add(ordinal);
+            }
             if (!isReady) {
                 notReady.put(ordinal, why(pod, claims));
             }
             anyPending |= pending(pod);
         }
-        return new BrokerReadiness(notReady, ready, configs, anyPending);
+        return new BrokerReadiness(notReady, ready, configs, templates, nodes, unschedulable, anyPending);
+    }
+
+    /** Whether the broker of this ordinal runs and is Ready. */
+    public boolean ready(int ordinal) {
+        return ready.getOrDefault(ordinal, false);
     }
 
     /** Whether brokers 0 .. n-1 all run and are Ready. */
@@ -81,16 +103,24 @@ public record BrokerReadiness(Map<Integer, String> notReady, Map<Integer, Boolea
         return ready.getOrDefault(ordinal, false) && config.equals(configs.get(ordinal));
     }
 
-    /** The Ready condition of the layout being deployed: all its brokers Ready, or which are not and why. */
-    public Conditions.Verdict readyCondition(PubSubTopology topology, Layout layout) {
+    /**
+     * The Ready condition of the layout being deployed: all its brokers Ready, or which are not and why. Its brokers
+     * are those the routing map names once clients follow that layout (a rollout moves a cell to another ordinal),
+     * ordinals 0 up to its size until then.
+     */
+    public Conditions.Verdict readyCondition(PubSubTopology topology, Layout layout, Optional<RoutingMap> routed) {
         int n = Math.toIntExact(layout.brokers());
-        long readyCount = IntStream.range(0, n).filter(i -> ready.getOrDefault(i, false)).count();
+        List<Integer> brokers = routed.filter(m -> m.publisherGroups() == layout.publisherGroups()
+                        && m.subscriberGroups() == layout.subscriberGroups())
+                .map(m -> m.brokers().stream().map(Names::ordinal).toList())
+                .orElseGet(() -> IntStream.range(0, n).boxed().toList());
+        long readyCount = brokers.stream().filter(this::ready).count();
         if (readyCount == n) {
             return new Conditions.Verdict(Conditions.READY, true, "BrokersReady",
                     "all " + n + " brokers of " + layout + " are Ready");
         }
-        String missing = IntStream.range(0, n).filter(i -> !ready.getOrDefault(i, false))
-                .mapToObj(i -> Names.statefulSet(topology) + "-" + i + " (" + notReady.getOrDefault(i, "no pod yet") + ")")
+        String missing = brokers.stream().filter(i -> !ready(i))
+                .map(i -> Names.statefulSet(topology) + "-" + i + " (" + notReady.getOrDefault(i, "no pod yet") + ")")
                 .limit(5).collect(Collectors.joining("; "));
         return new Conditions.Verdict(Conditions.READY, false, "BrokersNotReady",
                 readyCount + " of " + n + " brokers Ready; missing: " + missing + (n - readyCount > 5 ? "; ..." : ""));

@@ -21,6 +21,8 @@ public final class Conditions {
     public static final String JOURNAL_VOLUMES = "JournalVolumes";
     /** True while a broker the layout left is kept for the clients or messages it still holds. */
     public static final String RETIRING = "Retiring";
+    /** True while brokers are replaced cell by cell (a change that restarts them, a drain); the reason names the step. */
+    public static final String ROLLING_OUT = "RollingOut";
 
     private Conditions() {
     }

@@ -14,6 +14,12 @@ public final class Names {
     public static final String QUEUES_ANNOTATION = "brokerwise.io/queues";
     /** On a broker pod (from its template): the hash of the broker.xml it started with. */
     public static final String CONFIG_HASH_ANNOTATION = "brokerwise.io/config-hash";
+    /**
+     * On the brokers' pod template and so on each pod: the hash of the rest of the template, by which a rollout
+     * tells a broker that runs the current template from one to replace (the StatefulSet's own revisions are
+     * written by its controller, late and only where one runs).
+     */
+    public static final String TEMPLATE_HASH_ANNOTATION = "brokerwise.io/template-hash";
     public static final String APPROVE_ANNOTATION = "brokerwise.io/approve";
     /** {@code "true"} stops reconciling a topology until it is removed (manual surgery on its objects). */
     public static final String PAUSED_ANNOTATION = "brokerwise.io/paused";
@@ -104,5 +110,16 @@ public final class Names {
     public static Map<String, String> brokerSelector(String brokers) {
         return Map.of("app.kubernetes.io/name", "artemis-broker", INSTANCE_LABEL, brokers,
                 "app.kubernetes.io/managed-by", MANAGED_BY);
+    }
+
+    /** The StatefulSet ordinal of a broker's routing-map address, {@code <name>-broker-<ordinal>.<service>...}. */
+    public static int ordinal(String address) {
+        String pod = pod(address);
+        return Integer.parseInt(pod.substring(pod.lastIndexOf('-') + 1));
+    }
+
+    /** The pod name of a broker's routing-map address: its host's first label. */
+    public static String pod(String address) {
+        return address.substring(0, address.indexOf('.') < 0 ? address.indexOf(':') : address.indexOf('.'));
     }
 }

@@ -41,13 +41,7 @@ public record QueueLayout(Map<String, Integer> replicas, List<QueueRoute> routes
      */
     public int brokers() {
         return Stream.concat(replicas.values().stream(), routes.stream().flatMap(r -> r.replicas().stream())
-                .map(r -> ordinal(r.address()) + 1)).mapToInt(Integer::intValue).max().orElse(0);
-    }
-
-    /** The StatefulSet ordinal of a broker's routing-map address, {@code <name>-broker-<ordinal>.<service>...}. */
-    static int ordinal(String address) {
-        String host = address.substring(0, address.indexOf('.') < 0 ? address.indexOf(':') : address.indexOf('.'));
-        return Integer.parseInt(host.substring(host.lastIndexOf('-') + 1));
+                .map(r -> Names.ordinal(r.address()) + 1)).mapToInt(Integer::intValue).max().orElse(0);
     }
 
     /** What the Deployed condition adds: "; queues work on 3 brokers, audit on 1"; nothing without queues. */

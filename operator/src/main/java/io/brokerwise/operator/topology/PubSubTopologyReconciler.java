@@ -35,9 +35,11 @@ import io.brokerwise.operator.layout.DedicatedNodes;
 import io.brokerwise.operator.layout.Deployment;
 import io.brokerwise.operator.layout.Names;
 import io.brokerwise.operator.layout.QueueLayout;
+import io.brokerwise.operator.layout.RolloutStep;
 import io.brokerwise.operator.layout.TopologyPlanning;
 import io.brokerwise.operator.monitor.BrokerMonitor;
 import io.brokerwise.operator.queues.ReplicatedQueues;
+import io.brokerwise.operator.rollout.Rollouts;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.Node;
@@ -138,6 +140,9 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
 
     @Inject
     ReplicatedQueues queues;
+
+    @Inject
+    Rollouts rollouts;
 
     @Override
     public List<EventSource<?, PubSubTopology>> prepareEventSources(EventSourceContext<PubSubTopology> context) {
@@ -264,10 +269,6 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
                         .inNamespace(topology.getMetadata().getNamespace()).withName(claim).get()));
         QueueLayout queueLayout = queues.layout(topology, queuesOf, context.getSecondaryResource(StatefulSet.class),
                 readiness, now.routed(), now.metricsUser(), AutoscaledLayout.heldQueues(topology, outcome.status));
-        int retained = retained(topology, context, outcome, Math.max(Math.toIntExact(layout.brokers()),
-                queueLayout.brokers()), now);
-        WorkflowInputs.put(context, new Deployment(
-                new BrokerLayout(layout), readiness, now.routed(), retained, queueLayout));
         BrokerSet brokers = BrokerSet.of(topology);
         var storageRefused = JournalStorage.refusal(brokers, context.getSecondaryResource(StatefulSet.class),
                 Informers.list(context, StorageClass.class, STORAGE_CLASSES));
@@ -275,14 +276,30 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
             outcome.set(storageRefused.get());
             return;
         }
+        BrokerTrust trust;
         try {
-            BrokerTrust.keep(brokers, topology, context);
+            trust = BrokerTrust.keep(brokers, topology, context);
         } catch (BrokerTrust.Unusable e) {
             // the team's Secret is not watched: look again for it
             outcome.set(Conditions.DEPLOYED, false, "TlsSecretUnusable", e.getMessage());
             outcome.lookAgainIn(APPLY_RETRY);
             return;
         }
+        String template;
+        try {
+            template = BrokerStatefulSet.templateHash(brokers.withQueues(queueLayout.names()), trust.served());
+        } catch (IllegalArgumentException e) {
+            // a value the schema lets through but a pod cannot carry (a quantity Kubernetes does not parse)
+            outcome.set(Conditions.DEPLOYED, false, "ApplyFailed", layout + " not applied: StatefulSet: "
+                    + e.getMessage());
+            return;
+        }
+        RolloutStep step = rollout(topology, context, outcome, new Rollouts.Brokers(layout, now.routed(), readiness,
+                template, replicas(context), cordoned(context), now.metricsUser()));
+        int retained = retained(topology, context, outcome, Math.max(Math.toIntExact(layout.brokers()),
+                queueLayout.brokers()), now);
+        WorkflowInputs.put(context, new Deployment(
+                new BrokerLayout(layout), readiness, now.routed(), retained, queueLayout, step));
         var refused = applyDependents(workflow);
         if (refused.isEmpty()) {
             outcome.set(Conditions.DEPLOYED, true, "Applied", layout + ": " + layout.brokers() + " brokers"
@@ -294,7 +311,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
             outcome.set(Conditions.DEPLOYED, false, "ApplyFailed", layout + " not applied: " + refusals(refused));
             outcome.lookAgainIn(APPLY_RETRY);
         }
-        outcome.set(readiness.readyCondition(topology, layout));
+        outcome.set(readiness.readyCondition(topology, layout, now.routed()));
         if (readiness.anyPending()) {
             // a Pending broker waits on the scheduler or its journal claim, neither of which sends this operator an
             // event when it moves on (claims are not watched): look again, so that Ready says what it waits for now
@@ -335,13 +352,35 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         return String.valueOf(e.getMessage());
     }
 
+    /** This pass's step of a rollout of the brokers, if one is in progress ({@link Rollouts}). */
+    private RolloutStep rollout(PubSubTopology topology, Context<PubSubTopology> context,
+                                Outcome<PubSubTopologyStatus> outcome, Rollouts.Brokers brokers) {
+        Rollouts.Result result = rollouts.step(topology, outcome.status, brokers, context.getClient());
+        outcome.set(result.condition());
+        if (result.lookAgain()) {
+            outcome.lookAgainIn(Rollouts.RECHECK);
+        }
+        return result.step();
+    }
+
+    private static int replicas(Context<PubSubTopology> context) {
+        return context.getSecondaryResource(StatefulSet.class).map(s -> s.getSpec().getReplicas()).orElse(0);
+    }
+
+    /** The nodes marked unschedulable: the brokers on them move elsewhere, a drain waiting for them. */
+    private static java.util.Set<String> cordoned(Context<PubSubTopology> context) {
+        return Informers.list(context, Node.class, NODES).stream()
+                .filter(n -> Boolean.TRUE.equals(n.getSpec().getUnschedulable()))
+                .map(n -> n.getMetadata().getName()).collect(Collectors.toSet());
+    }
+
     /**
      * The broker pods to keep beyond the routing map and the {@code deployed} brokers (the layout's, or a queue's
      * replicas): retiring ones whose brokers still hold clients.
      */
     private int retained(PubSubTopology topology, Context<PubSubTopology> context, Outcome<PubSubTopologyStatus> outcome,
                          int deployed, TopologyState now) {
-        int replicas = context.getSecondaryResource(StatefulSet.class).map(s -> s.getSpec().getReplicas()).orElse(0);
+        int replicas = replicas(context);
         int inUse = Math.max(deployed, Deployment.brokersNamed(now.routed()));
         BrokerRetirement.Retention retention = retirement.keep(topology, outcome.status, replicas, inUse,
                 now.metricsUser());
@@ -421,7 +460,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
 
     /** The broker pods the StatefulSet has, by name, whose certificates the metrics count down to. */
     private static List<String> brokerPods(PubSubTopology topology, Context<PubSubTopology> context) {
-        int replicas = context.getSecondaryResource(StatefulSet.class).map(s -> s.getSpec().getReplicas()).orElse(0);
+        int replicas = replicas(context);
         return java.util.stream.IntStream.range(0, replicas).mapToObj(i -> Names.statefulSet(topology) + "-" + i)
                 .toList();
     }
@@ -445,6 +484,7 @@ public class PubSubTopologyReconciler implements Reconciler<PubSubTopology> {
         }
         if (topology.getStatus() != null) {
             status.autoscaling = topology.getStatus().autoscaling;
+            status.rollout = topology.getStatus().rollout;
         }
         return status;
     }

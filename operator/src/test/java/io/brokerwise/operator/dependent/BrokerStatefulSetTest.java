@@ -12,6 +12,7 @@ import io.brokerwise.broker.tls.BrokerKeyStore;
 import io.brokerwise.model.topology.Layout;
 import io.brokerwise.operator.layout.BrokerLayout;
 import io.brokerwise.operator.layout.Deployment;
+import io.brokerwise.operator.layout.RolloutStep;
 import io.brokerwise.operator.layout.Names;
 import io.brokerwise.operator.layout.QueueLayout;
 import io.brokerwise.routing.QueueRoute;
@@ -49,6 +50,27 @@ class BrokerStatefulSetTest {
     static BrokerSet brokers(PubSubTopology topology, String deliveryMode) {
         topology.getSpec().workload.deliveryMode = WorkloadSpec.DeliveryMode.valueOf(deliveryMode);
         return BrokerSet.of(topology);
+    }
+
+    /**
+     * A rollout replaces the pods whose template hash differs from the StatefulSet's: the hash changes with what the
+     * brokers run (their memory, what they serve), and only with that, so an operator that renders the same brokers
+     * replaces none.
+     */
+    @Test
+    void theTemplateHashChangesWithWhatTheBrokersRunAndOnlyWithThat() {
+        BrokerSet brokers = brokers(topology("t", ""), "NonPersistent");
+        String hash = BrokerStatefulSet.templateHash(brokers, null);
+        assertEquals(hash, BrokerStatefulSet.templateHash(brokers(topology("t", ""), "NonPersistent"), null));
+        var template = BrokerStatefulSet.template(brokers, null);
+        assertEquals(hash, template.getMetadata().getAnnotations().get(Names.TEMPLATE_HASH_ANNOTATION));
+        assertEquals(hash, BrokerStatefulSet.templateHash(brokers(topology("t", ", memory: 1Gi"), "NonPersistent"),
+                null), "the default memory written out is the same template");
+        assertNotEquals(hash, BrokerStatefulSet.templateHash(brokers(topology("t", ", memory: 2Gi"), "NonPersistent"),
+                null), "more memory");
+        assertNotEquals(hash, BrokerStatefulSet.templateHash(brokers, "a CA"), "what the brokers serve");
+        assertNotEquals(hash, BrokerStatefulSet.templateHash(brokers(topology("t", ""), "Persistent"), null),
+                "a journal");
     }
 
     @Test
@@ -139,11 +161,14 @@ class BrokerStatefulSetTest {
      */
     @Test
     void replicasAreTheMostThatTheLayoutTheRoutedMapOrARetiringBrokerNeeds() {
-        var routedTo4 = Optional.of(RoutingMap.of("t", 2, 2, List.of("a:1", "b:1", "c:1", "d:1")));
+        var routedTo4 = Optional.of(RoutingMap.forStatefulSet("t", 2, 2, "t", "ns", 61616));
         assertEquals(4, BrokerStatefulSet.replicas(deployment(new Layout(1, 1), routedTo4, 0)), "the map still uses 4");
         assertEquals(6, BrokerStatefulSet.replicas(deployment(new Layout(1, 1), routedTo4, 6)), "retiring brokers hold clients");
         assertEquals(6, BrokerStatefulSet.replicas(deployment(new Layout(3, 2), routedTo4, 0)), "a growth");
         assertEquals(2, BrokerStatefulSet.replicas(deployment(new Layout(2, 1), Optional.empty(), 0)), "no map yet");
+        var rolling = Optional.of(routedTo4.get().withBroker(1, RoutingMap.statefulSetAddress("t", "ns", 61616, 4)));
+        assertEquals(5, BrokerStatefulSet.replicas(deployment(new Layout(2, 2), rolling, 0)),
+                "a rollout's map names ordinal 4 in place of 1: the pods up to it stay");
     }
 
     /**
@@ -175,6 +200,6 @@ class BrokerStatefulSetTest {
     }
 
     private static Deployment deployment(Layout layout, Optional<RoutingMap> routed, int retained, QueueLayout queues) {
-        return new Deployment(new BrokerLayout(layout), null, routed, retained, queues);
+        return new Deployment(new BrokerLayout(layout), null, routed, retained, queues, RolloutStep.NONE);
     }
 }

@@ -30,7 +30,7 @@ class BrokerReadinessTest {
                 .withNewStatus().withPhase("Pending").endStatus().build();
         String message = BrokerReadiness.of(topology(), List.of(broker("Pending")),
                         name -> Optional.of(pending).filter(c -> name.equals(CLAIM)))
-                .readyCondition(topology(), Layout.parse("1x1")).message();
+                .readyCondition(topology(), Layout.parse("1x1"), java.util.Optional.empty()).message();
         assertEquals("0 of 1 brokers Ready; missing: orders-broker-0 (waiting for its journal claim "
                 + CLAIM + " (Pending, StorageClass slow-disks): no volume from provisioner example.com/nowhere yet; "
                 + "kubectl describe pvc " + CLAIM + " says why)", message);
@@ -46,7 +46,7 @@ class BrokerReadinessTest {
                 .withStatus("False").withMessage("0/3 nodes are available: 3 Insufficient cpu.").endCondition()
                 .endStatus().build();
         String message = BrokerReadiness.of(topology(), List.of(unschedulable), name -> Optional.of(waiting))
-                .readyCondition(topology(), Layout.parse("1x1")).message();
+                .readyCondition(topology(), Layout.parse("1x1"), java.util.Optional.empty()).message();
         assertTrue(message.endsWith("orders-broker-0 (unschedulable: 0/3 nodes are available: 3 Insufficient cpu.)"),
                 message);
         assertTrue(BrokerReadiness.of(topology(), List.of(unschedulable), name -> Optional.of(waiting)).anyPending(),
@@ -59,7 +59,7 @@ class BrokerReadinessTest {
         String message = BrokerReadiness.of(topology(), List.of(broker("Running")), name -> {
             asked.incrementAndGet();
             return Optional.empty();
-        }).readyCondition(topology(), Layout.parse("1x1")).message();
+        }).readyCondition(topology(), Layout.parse("1x1"), java.util.Optional.empty()).message();
         assertEquals(0, asked.get());
         assertFalse(BrokerReadiness.of(topology(), List.of(broker("Running"))).anyPending());
         assertFalse(message.contains("journal claim"), message);
