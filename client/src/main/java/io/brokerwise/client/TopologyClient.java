@@ -309,7 +309,8 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
      * subscribers drop theirs last, {@link #SETTLE} later. At every moment each publisher's brokers and each
      * subscriber's therefore share a broker, so a subscriber loses no message; it may see one twice while both
      * its old and new brokers carry it. Subscriptions at brokers that stay are never touched. Throws if a
-     * broker cannot be reached; clients that could not move keep their old links, and the next update retries.
+     * broker cannot be reached: then no member leaves a broker, those that could not move keep their old links, and
+     * the next update of the same map (the watcher asks again) completes the move.
      */
     @Override
     public void update(RoutingMap next) throws JMSException {
@@ -329,6 +330,12 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
             topics.values().forEach(t -> step(t.subscribers, t.subscriberTargets, t.subscriberGroups,
                     GroupMember::extend, failures));
             topics.values().forEach(t -> step(t.keyed, t.keyedTargets, null, GroupMember::extend, failures));
+            if (!failures.isEmpty()) {
+                // a member that could not reach its new brokers (one just started, whose name does not resolve yet):
+                // no one leaves an old broker, or a subscriber would leave one a publisher still sends to; every
+                // member keeps its old and new links until the map is applied again and all reach theirs
+                throw first(failures);
+            }
             topics.values().forEach(t -> step(t.publishers, t.publisherTargets, t.publisherGroups,
                     GroupMember::follow, failures));
             if (topics.values().stream().anyMatch(this::leaving)) {
@@ -346,9 +353,13 @@ public final class TopologyClient implements RoutingMapWatcher.Follower, AutoClo
         // back into this client
         queueMoves.forEach(m -> moving(m.move(), m.replica(), failures));
         if (!failures.isEmpty()) {
-            failures.subList(1, failures.size()).forEach(failures.get(0)::addSuppressed);
-            throw failures.get(0);
+            throw first(failures);
         }
+    }
+
+    private static JMSException first(List<JMSException> failures) {
+        failures.subList(1, failures.size()).forEach(failures.get(0)::addSuppressed);
+        return failures.get(0);
     }
 
     /**
