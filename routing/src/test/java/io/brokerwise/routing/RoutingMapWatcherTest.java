@@ -101,12 +101,14 @@ class RoutingMapWatcherTest {
             Files.writeString(file, RoutingMapCodec.toJson(moved));
             watcher.check();
             watcher.check();
-            int failed = asked.size();
-            assertTrue(failed >= 2, "asked again after its update failed: " + problems);
+            assertTrue(asked.size() >= 2, "asked again after its update failed: " + problems);
             fail[0] = false;
             watcher.check();
+            // the timer's own first check may come at any moment: it too asks only while the last update failed
+            int succeeded = asked.size();
             watcher.check();
-            assertEquals(failed + 1, asked.size(), "asked until it succeeded, then no more");
+            watcher.check();
+            assertEquals(succeeded, asked.size(), "asked until it succeeded, then no more");
         }
     }
 }
