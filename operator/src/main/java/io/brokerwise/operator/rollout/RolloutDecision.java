@@ -40,6 +40,16 @@ public final class RolloutDecision {
      */
     public record Broker(boolean ready, String template, boolean cordoned, boolean unschedulable,
                          boolean holdsNothing) {
+
+        /** A broker to replace: made from another template than {@code current}, or on a node being drained. */
+        public boolean outOfDate(String current) {
+            return !current.equals(template) || cordoned;
+        }
+
+        /** This broker, judged on a read of what it holds. */
+        Broker holding(boolean nothing) {
+            return new Broker(ready, template, cordoned, unschedulable, nothing);
+        }
     }
 
     /**
@@ -266,7 +276,7 @@ public final class RolloutDecision {
     /** A cell's broker to replace: made from another template, or on a node being drained. */
     static boolean outOfDate(Inputs in, int ordinal) {
         Broker b = in.brokers().get(ordinal);
-        return b != null && (!in.template().equals(b.template()) || b.cordoned());
+        return b != null && b.outOfDate(in.template());
     }
 
     private static boolean ready(Inputs in, int ordinal) {

@@ -133,16 +133,14 @@ public class Rollouts {
                                                       Watcher watcher) {
         BrokerReadiness r = brokers.readiness();
         List<Integer> cells = routed.brokers().stream().map(Names::ordinal).toList();
-        Set<Integer> old = r.ready().keySet().stream().filter(o -> !cells.contains(o)
-                && (!brokers.template().equals(r.templates().get(o)) || brokers.cordoned().contains(r.nodes().get(o))))
-                .collect(Collectors.toSet());
-        Map<Integer, Boolean> empty = emptied(brokers, old, address, watcher);
         Map<Integer, RolloutDecision.Broker> pods = new HashMap<>();
         for (int o : r.ready().keySet()) {
             pods.put(o, new RolloutDecision.Broker(r.ready(o), r.templates().get(o),
-                    brokers.cordoned().contains(r.nodes().get(o)), r.unschedulable().contains(o),
-                    empty.getOrDefault(o, false)));
+                    brokers.cordoned().contains(r.nodes().get(o)), r.unschedulable().contains(o), false));
         }
+        Set<Integer> old = pods.keySet().stream().filter(o -> !cells.contains(o)
+                && pods.get(o).outOfDate(brokers.template())).collect(Collectors.toSet());
+        emptied(brokers, old, address, watcher).forEach((o, nothing) -> pods.put(o, pods.get(o).holding(nothing)));
         return pods;
     }
 
